@@ -1,0 +1,30 @@
+// What a running Switchyard holds: config, the engine, the logger and the feature services.
+// Built once per process by main.ts (or by tests); the HTTP layer reads it, never builds it.
+import { randomBytes } from 'node:crypto';
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import { KeyStore } from './auth/keys.js';
+import type { Logger } from './logger.js';
+
+export interface AppContext {
+  readonly config: Config;
+  readonly db: Db;
+  readonly logger: Logger;
+  readonly keys: KeyStore;
+  /** Secret for the loopback admin API the CLI uses while the server holds the engine. */
+  readonly adminToken: string;
+  /** Extra readiness checks (Redis ping, ...), run by GET /readyz. */
+  readonly readinessChecks: Array<{ name: string; check: () => Promise<void> }>;
+  /** Run in order on shutdown after HTTP stops accepting (flush buffers, stop workers). */
+  readonly shutdownHooks: Array<() => Promise<void>>;
+}
+
+export function createContext(input: { config: Config; db: Db; logger: Logger }): AppContext {
+  return {
+    ...input,
+    keys: new KeyStore(input.db, input.config.authCacheMs),
+    adminToken: randomBytes(24).toString('base64url'),
+    readinessChecks: [],
+    shutdownHooks: [],
+  };
+}

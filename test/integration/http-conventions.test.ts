@@ -1,0 +1,87 @@
+// Envelope, errors, auth and system routes through real HTTP on the real engine.
+import { expect } from 'chai';
+import { api, harness, newOrg } from '../helpers/harness.js';
+
+function expectErrorEnvelope(body: unknown) {
+  expect(body).to.be.an('object');
+  expect(Object.keys(body as object).sort()).to.deep.equal(['data', 'error']);
+  expect((body as { data: unknown }).data).to.equal(null);
+  expect((body as { error: unknown }).error).to.be.a('string').and.not.equal('');
+}
+
+describe('HTTP conventions', () => {
+  it('GET /healthz answers ok in the envelope, without a key', async () => {
+    const r = await api('GET', '/healthz');
+    expect(r.status).to.equal(200);
+    expect(r.body).to.deep.equal({ data: { status: 'ok' }, error: null });
+  });
+
+  it('GET /readyz checks the engine', async () => {
+    const r = await api('GET', '/readyz');
+    expect(r.status).to.equal(200);
+    expect(r.body.data.checks.clickhouse).to.equal('ok');
+    expect(r.body.error).to.equal(null);
+  });
+
+  it('returns a request id header, and echoes a well-formed incoming one', async () => {
+    const a = await api('GET', '/healthz');
+    expect(a.headers.get('x-request-id')).to.match(/^[0-9a-f-]{36}$/);
+    const b = await api('GET', '/healthz', { headers: { 'x-request-id': 'trace-123' } });
+    expect(b.headers.get('x-request-id')).to.equal('trace-123');
+    const c = await api('GET', '/healthz', { headers: { 'x-request-id': 'bad id with spaces' } });
+    expect(c.headers.get('x-request-id')).to.not.equal('bad id with spaces');
+  });
+
+  it('unknown route: 404 envelope', async () => {
+    const { key } = await newOrg();
+    const r = await api('GET', '/v1/does-not-exist', { key });
+    expect(r.status).to.equal(404);
+    expectErrorEnvelope(r.body);
+    expect(r.body.error).to.contain('/v1/does-not-exist');
+  });
+
+  it('malformed JSON: 400 envelope naming the body', async () => {
+    const h = await harness();
+    const res = await fetch(h.url + '/internal/admin/keys', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"org": ',
+    });
+    expect(res.status).to.equal(400);
+    const body = await res.json();
+    expectErrorEnvelope(body);
+    expect(body.error).to.match(/malformed JSON/);
+  });
+
+  it('oversized body: 413 envelope', async () => {
+    const h = await harness();
+    const big = JSON.stringify({ org: 'x'.repeat(h.config.bodyLimitBytes + 10) });
+    const res = await fetch(h.url + '/internal/admin/keys', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: big,
+    });
+    expect(res.status).to.equal(413);
+    expectErrorEnvelope(await res.json());
+  });
+
+  it('admin API refuses callers without the admin token (403)', async () => {
+    const r = await api('POST', '/internal/admin/keys', { body: { org: 'x' }, headers: { 'x-switchyard-admin': 'guess' } });
+    expect(r.status).to.equal(403);
+    expectErrorEnvelope(r.body);
+  });
+
+  it('schema validation: 400 naming the field, unknown fields refused', async () => {
+    const h = await harness();
+    const headers = { 'x-switchyard-admin': h.server.ctx.adminToken };
+    const missing = await api('POST', '/internal/admin/keys', { body: {}, headers });
+    expect(missing.status).to.equal(400);
+    expect(missing.body.error).to.equal('body.org: is required');
+    const extra = await api('POST', '/internal/admin/keys', { body: { org: 'a', colour: 'red' }, headers });
+    expect(extra.status).to.equal(400);
+    expect(extra.body.error).to.match(/^body\.colour: unknown field/);
+    const wrongType = await api('POST', '/internal/admin/keys', { body: { org: 5 }, headers });
+    expect(wrongType.status).to.equal(400);
+    expect(wrongType.body.error).to.match(/^body\.org: must be string/);
+  });
+});
