@@ -86,7 +86,7 @@ export async function api<T = any>(
     else body = JSON.stringify(opts.body);
     headers['content-type'] ??= 'application/json';
   }
-  const res = await fetch(base + urlPath, { method, headers, body });
+  const res = await fetch(base + urlPath, { method, headers, body: body as BodyInit | undefined });
   const text = await res.text();
   let parsed: unknown = text;
   try {

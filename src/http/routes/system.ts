@@ -49,6 +49,14 @@ export function systemRoutes(ctx: AppContext, openapi: () => object): RouteDef[]
       envelope: false, response: anySchema,
       handler: () => openapi(),
     }),
+    defineRoute({
+      method: 'get', path: '/v1/me', operationId: 'WhoAmI', summary: 'The organisation and key id of the calling API key', tag: 'auth',
+      response: envelopeOf({
+        type: 'object', additionalProperties: false, required: ['organization_id', 'key_id'],
+        properties: { organization_id: { type: 'string' }, key_id: { type: 'string' } },
+      }),
+      handler: ({ auth }) => ({ organization_id: auth.organizationId, key_id: auth.keyId }),
+    }),
     defineRoute<CreateKeyBody>({
       method: 'post', path: '/internal/admin/keys', operationId: 'AdminCreateKey', summary: 'Create an API key', tag: 'admin',
       auth: false, internal: true, body: createKeyBodySchema, status: 201,
