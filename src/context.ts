@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { KeyStore } from './auth/keys.js';
 import type { Logger } from './logger.js';
+import { createPromptService, type PromptService } from './prompts/index.js';
 
 export interface AppContext {
   readonly config: Config;
@@ -17,14 +18,18 @@ export interface AppContext {
   readonly readinessChecks: Array<{ name: string; check: () => Promise<void> }>;
   /** Run in order on shutdown after HTTP stops accepting (flush buffers, stop workers). */
   readonly shutdownHooks: Array<() => Promise<void>>;
+  /** Prompts and their versions (spec 4.6, 4.7, 4.10). */
+  readonly prompts: PromptService;
 }
 
 export function createContext(input: { config: Config; db: Db; logger: Logger }): AppContext {
+  const prompts = createPromptService(input.db, input.config.redisUrl);
   return {
     ...input,
     keys: new KeyStore(input.db, input.config.authCacheMs),
     adminToken: randomBytes(24).toString('base64url'),
     readinessChecks: [],
-    shutdownHooks: [],
+    shutdownHooks: [() => prompts.close()],
+    prompts,
   };
 }

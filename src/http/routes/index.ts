@@ -1,8 +1,9 @@
 // Every route of the API, in one list: Express mounts it and /openapi.json documents it.
 import type { AppContext } from '../../context.js';
 import type { RouteDef } from '../route.js';
+import { promptRoutes } from './prompts.js';
 
 /** Feature route groups. Each feature module adds its group here. */
-export function featureRoutes(_ctx: AppContext): RouteDef[] {
-  return [];
+export function featureRoutes(ctx: AppContext): RouteDef[] {
+  return [...promptRoutes(ctx.prompts)];
 }
