@@ -14,11 +14,13 @@ export interface Config {
   dataDir: string;
   clickhouse: { url?: string; user: string; password: string; database: string };
   redisUrl?: string;
+  /** Prefix of every Redis key (BullMQ queues, locks), so deployments and test runs can share a Redis. */
+  redisPrefix: string;
   logLevel: string;
   bodyLimitBytes: number;
   /** How long a verified API key is trusted before it is looked up again (revocation latency). */
   authCacheMs: number;
-  ingest: { batchRows: number; flushMs: number; maxBufferedRows: number; maxRequestsPerPost: number };
+  ingest: { batchRows: number; flushMs: number; maxBufferedRows: number; maxRequestsPerPost: number; workers: boolean };
   registryFile?: string;
 }
 
@@ -48,6 +50,20 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
   return raw;
 }
 
+function bool(env: Env, name: string, def: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return def;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(name, `must be true or false, got "${env[name]}"`);
+}
+
+function redisPrefix(env: Env): string {
+  const raw = env.REDIS_PREFIX || 'switchyard';
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(raw)) throw new ConfigError('REDIS_PREFIX', `must be 1-64 of A-Z a-z 0-9 _ . -, got "${raw}"`);
+  return raw;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export function loadConfig(env: Env = process.env): Config {
@@ -70,6 +86,7 @@ export function loadConfig(env: Env = process.env): Config {
       database,
     },
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    redisPrefix: redisPrefix(env),
     logLevel,
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 10 * 1024 * 1024, 1024, 512 * 1024 * 1024),
     authCacheMs: int(env, 'AUTH_CACHE_MS', 2000, 0, 5000),
@@ -78,6 +95,8 @@ export function loadConfig(env: Env = process.env): Config {
       flushMs: int(env, 'INGEST_FLUSH_MS', 200, 1, 60_000),
       maxBufferedRows: int(env, 'INGEST_MAX_BUFFERED_ROWS', 200_000, 1, 100_000_000),
       maxRequestsPerPost: int(env, 'INGEST_MAX_REQUESTS_PER_POST', 10_000, 1, 1_000_000),
+      // With REDIS_URL: also run the ingestion workers in the API process (`false`: API only; see `switchyard worker`).
+      workers: bool(env, 'INGEST_WORKERS', true),
     },
     registryFile: env.REGISTRY_FILE ? path.resolve(env.REGISTRY_FILE) : undefined,
   });
