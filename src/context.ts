@@ -6,6 +6,7 @@ import type { Db } from './db/client.js';
 import { KeyStore } from './auth/keys.js';
 import type { Logger } from './logger.js';
 import { createPromptService, type PromptService } from './prompts/index.js';
+import { WebhookService } from './webhooks/index.js';
 
 export interface AppContext {
   readonly config: Config;
@@ -20,16 +21,21 @@ export interface AppContext {
   readonly shutdownHooks: Array<() => Promise<void>>;
   /** Prompts and their versions (spec 4.6, 4.7, 4.10). */
   readonly prompts: PromptService;
+  /** Webhooks: registration and delivery; the ingestion writer calls `webhooks.enqueueRequestEvents(org, rows)`. */
+  readonly webhooks: WebhookService;
 }
 
 export function createContext(input: { config: Config; db: Db; logger: Logger }): AppContext {
   const prompts = createPromptService(input.db, input.config.redisUrl);
+  const webhooks = new WebhookService({ db: input.db, logger: input.logger, redisUrl: input.config.redisUrl });
   return {
     ...input,
     keys: new KeyStore(input.db, input.config.authCacheMs),
     adminToken: randomBytes(24).toString('base64url'),
     readinessChecks: [],
-    shutdownHooks: [() => prompts.close()],
+    // Hooks that flush logged rows (and so enqueue webhook events) must run before webhooks.close().
+    shutdownHooks: [() => prompts.close(), () => webhooks.close()],
     prompts,
+    webhooks,
   };
 }
