@@ -26,8 +26,9 @@ export interface AppContext {
 }
 
 export function createContext(input: { config: Config; db: Db; logger: Logger }): AppContext {
-  const prompts = createPromptService(input.db, input.config.redisUrl);
-  const webhooks = new WebhookService({ db: input.db, logger: input.logger, redisUrl: input.config.redisUrl });
+  const { redisUrl, redisPrefix } = input.config;
+  const prompts = createPromptService(input.db, redisUrl, `${redisPrefix}:lock:`);
+  const webhooks = new WebhookService({ db: input.db, logger: input.logger, redisUrl, prefix: redisPrefix });
   return {
     ...input,
     keys: new KeyStore(input.db, input.config.authCacheMs),
