@@ -2,11 +2,12 @@
 // bounded attempts, dedupe, deletion, and the BullMQ queue on real Redis.
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
-import { api, harness, newOrg, type Org } from '../helpers/harness.js';
+import { api, harness, newOrg, testConfig, type Org } from '../helpers/harness.js';
 import { compile } from '../../src/http/validate.js';
 import { requestLoggedEventSchema } from '../../schema/webhooks.js';
 import { WebhookService, verify, type LoggedRow, type WebhookServiceOptions } from '../../src/webhooks/index.js';
 import { createLogger } from '../../src/logger.js';
+import { startServer } from '../../src/server.js';
 import { eventually, fakeDestination, type FakeDestination } from './fake-destination.js';
 
 function loggedRow(overrides: Partial<LoggedRow> = {}): LoggedRow {
@@ -304,6 +305,29 @@ const REDIS_URL = process.env.REDIS_URL;
     ]);
     await new Promise((r) => setTimeout(r, 200));
     expect(dest.received).to.have.length(2);
+  });
+
+  it('a server started with REDIS_URL delivers through BullMQ end to end', async () => {
+    dest = await fakeDestination();
+    const h = await harness();
+    const config = testConfig({ REDIS_URL: REDIS_URL!, REDIS_PREFIX: prefix }, h.dataDir);
+    const server = await startServer(config, { db: h.db, logger: createLogger('silent') });
+    try {
+      const o = await newOrg();
+      const r = await api('POST', '/v1/webhooks', { key: o.key, body: { destination: dest.url }, base: server.url });
+      expect(r.status).to.equal(201);
+      const row = loggedRow();
+      expect(await server.ctx.webhooks.enqueueRequestEvents(o.org, [row])).to.equal(1);
+      const [got] = await dest.waitFor(1);
+      expect(verify(r.body.data.secret, got!.raw, got!.headers['x-switchyard-signature'] as string)).to.equal(true);
+      const list = await eventually(
+        async () => (await api('GET', `/v1/webhooks/${r.body.data.id}/deliveries`, { key: o.key, base: server.url })).body.data,
+        (a: unknown[]) => a.length === 1,
+      );
+      expect(list[0]).to.deep.include({ request_id: row.request_id, status: 'delivered', attempt: 1 });
+    } finally {
+      await server.close();
+    }
   });
 
   it('events queued while no worker runs are delivered by a worker started later (they live in Redis)', async () => {
