@@ -456,3 +456,20 @@ export type CatalogModel = FromSchema<typeof catalogModelSchema>;
 export type CatalogFile = FromSchema<typeof catalogFileSchema>;
 export type RegistryFile = FromSchema<typeof registryFileSchema>;
 export type ProviderSettings = FromSchema<typeof providerSettingsSchema>;
+
+/**
+ * A caller's routing preferences (for features that pick a provider: rerank, videos). Provider names are registry
+ * ids or upper-case codes (`OPENAI`, `AWS`).
+ */
+export const routingConfigSchema = {
+  type: 'object', additionalProperties: false,
+  properties: {
+    /** Only these providers may serve the request. */
+    allowedProviders: { type: 'array', items: { type: 'string', minLength: 1 }, maxItems: 32 },
+    /** Tried first, in this order; the rest follow by price. */
+    preferredProviders: { type: 'array', items: { type: 'string', minLength: 1 }, maxItems: 32 },
+    /** Compliance every chosen endpoint must offer. */
+    compliance: enumArray(COMPLIANCE_FILTERS),
+  },
+} as const;
+export type RoutingConfig = FromSchema<typeof routingConfigSchema>;

@@ -1,10 +1,12 @@
 // Regenerates src/registry/catalog/*.json from a LiteLLM-format price file and scripts/catalog-selection.ts.
-//   npx tsx scripts/build-catalog.ts [price-file.json] [retrieved-at YYYY-MM-DD]
-// Default input: ../shared/data/model-prices-2026-07-24.json (only needed here, never at run time).
+//   npx tsx scripts/build-catalog.ts [--in price-file.json] [--date YYYY-MM-DD] [--out dir]
+// Default input: ../shared/data/model-prices-2026-07-24.json (only needed here, never at run time); the date
+// defaults to the one in the file name.
 // LiteLLM prices are USD per token / per query / per second; the registry keeps USD per unit (README lists units).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import type {
   CatalogFile, CatalogModel, EndpointConfig, InputModality, ModelOperation, ModelPricing, ModelProviderConfig,
   OutputModality, PricingMeterRate, StandardParameter,
@@ -16,9 +18,10 @@ import { SELECTION, type EndpointPick, type ModelPick } from './catalog-selectio
 type Entry = Record<string, unknown>;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const input = path.resolve(process.argv[2] ?? path.join(root, '../shared/data/model-prices-2026-07-24.json'));
-const retrievedAt = process.argv[3] ?? /(\d{4}-\d{2}-\d{2})/.exec(path.basename(input))?.[1] ?? new Date().toISOString().slice(0, 10);
-const outDir = path.join(root, 'src/registry/catalog');
+const { values: args } = parseArgs({ options: { in: { type: 'string' }, date: { type: 'string' }, out: { type: 'string' } } });
+const input = path.resolve(args.in ?? path.join(root, '../shared/data/model-prices-2026-07-24.json'));
+const retrievedAt = args.date ?? /(\d{4}-\d{2}-\d{2})/.exec(path.basename(input))?.[1] ?? new Date().toISOString().slice(0, 10);
+const outDir = path.resolve(args.out ?? path.join(root, 'src/registry/catalog'));
 const prices = JSON.parse(fs.readFileSync(input, 'utf8')) as Record<string, Entry>;
 
 /** 12 significant digits: drops float noise such as 1.5000300000000002e-06 without changing any real price. */
@@ -261,4 +264,4 @@ for (const [author, models] of byAuthor) {
   fs.writeFileSync(path.join(outDir, `${author}.json`), JSON.stringify(file, null, 2) + '\n');
 }
 const endpointCount = [...byAuthor.values()].flat().reduce((s, m) => s + m.endpoints.length, 0);
-console.log(`wrote ${byAuthor.size} catalog files, ${SELECTION.length} models, ${endpointCount} provider endpoints to ${path.relative(root, outDir)}`);
+console.log(`wrote ${byAuthor.size} catalog files, ${SELECTION.length} models, ${endpointCount} provider endpoints to ${outDir}`);

@@ -7,6 +7,7 @@ import { KeyStore } from './auth/keys.js';
 import type { Logger } from './logger.js';
 import { createPromptService, type PromptService } from './prompts/index.js';
 import { WebhookService } from './webhooks/index.js';
+import { createRegistryService, type RegistryService } from './registry/service.js';
 
 export interface AppContext {
   readonly config: Config;
@@ -23,9 +24,13 @@ export interface AppContext {
   readonly prompts: PromptService;
   /** Webhooks: registration and delivery; the ingestion writer calls `webhooks.enqueueRequestEvents(org, rows)`. */
   readonly webhooks: WebhookService;
+  /** Model registry: catalog + REGISTRY_FILE, pricing (`registry.cost`), routing (`registry.route`), the public view. */
+  readonly registry: RegistryService;
 }
 
 export function createContext(input: { config: Config; db: Db; logger: Logger }): AppContext {
+  // First: an invalid REGISTRY_FILE stops the start before any service opens connections.
+  const registry = createRegistryService(input.config);
   const { redisUrl, redisPrefix } = input.config;
   const prompts = createPromptService(input.db, redisUrl, `${redisPrefix}:lock:`);
   const webhooks = new WebhookService({ db: input.db, logger: input.logger, redisUrl, prefix: redisPrefix });
@@ -38,5 +43,6 @@ export function createContext(input: { config: Config; db: Db; logger: Logger })
     shutdownHooks: [() => prompts.close(), () => webhooks.close()],
     prompts,
     webhooks,
+    registry,
   };
 }

@@ -1,7 +1,7 @@
 // The 21 upstream providers: display names, public API base URLs, what a logged request calls them, and the
 // compliance each offers by default. Credentials are never here: see access.ts.
 import {
-  MODEL_PROVIDER_NAMES, type ModelProviderName, type PtbComplianceFlags,
+  MODEL_PROVIDER_NAMES, type ModelProviderName, type PtbComplianceFlags, type UserEndpointConfig,
 } from '../../schema/registry.js';
 
 export interface ProviderInfo {
@@ -17,6 +17,8 @@ export interface ProviderInfo {
    * the API. Deployments with other contracts override it per endpoint in REGISTRY_FILE.
    */
   readonly compliance: PtbComplianceFlags;
+  /** Base URL from a deployment's region or location, for clouds whose API host is regional. */
+  readonly regionalBaseUrl?: (deployment: UserEndpointConfig) => string | undefined;
 }
 
 const no = { zeroDataRetention: false, hipaaEligible: false } as const;
@@ -27,8 +29,15 @@ const PROVIDERS: Record<ModelProviderName, Omit<ProviderInfo, 'id'>> = {
   openai: { displayName: 'OpenAI', defaultBaseUrl: 'https://api.openai.com', credential: 'api-key', compliance: no },
   anthropic: { displayName: 'Anthropic', defaultBaseUrl: 'https://api.anthropic.com', credential: 'api-key', compliance: no },
   azure: { displayName: 'Azure AI Foundry', credential: 'api-key', compliance: both },
-  bedrock: { displayName: 'Amazon Bedrock', credential: 'api-key', compliance: both },
-  vertex: { displayName: 'Google Vertex AI', credential: 'api-key', compliance: both },
+  bedrock: {
+    displayName: 'Amazon Bedrock', credential: 'api-key', compliance: both,
+    regionalBaseUrl: (d) => (d.region ? `https://bedrock-runtime.${d.region}.amazonaws.com` : undefined),
+  },
+  vertex: {
+    displayName: 'Google Vertex AI', credential: 'api-key', compliance: both,
+    regionalBaseUrl: (d) =>
+      !d.location ? undefined : d.location === 'global' ? 'https://aiplatform.googleapis.com' : `https://${d.location}-aiplatform.googleapis.com`,
+  },
   google: { displayName: 'Google AI Studio', defaultBaseUrl: 'https://generativelanguage.googleapis.com', credential: 'api-key', compliance: no },
   mistral: { displayName: 'Mistral AI', defaultBaseUrl: 'https://api.mistral.ai', credential: 'api-key', compliance: no },
   groq: { displayName: 'Groq', defaultBaseUrl: 'https://api.groq.com/openai', credential: 'api-key', compliance: zdr },

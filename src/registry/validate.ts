@@ -22,6 +22,11 @@ export function jsonPath(instancePath: string): string {
 
 function describe(e: ErrorObject): { path: string; detail: string } {
   const at = jsonPath(e.instancePath);
+  // An error about a key name (propertyNames) points at the key.
+  if (e.propertyName !== undefined) {
+    const allowed = (e.params as { allowedValues?: unknown[] }).allowedValues;
+    return { path: jsonPath(`${e.instancePath}/${e.propertyName}`), detail: `is not a known name${allowed ? ` (allowed: ${allowed.join(', ')})` : ''}` };
+  }
   switch (e.keyword) {
     case 'additionalProperties': {
       const extra = (e.params as { additionalProperty: string }).additionalProperty;
@@ -31,8 +36,6 @@ function describe(e: ErrorObject): { path: string; detail: string } {
       return { path: jsonPath(`${e.instancePath}/${(e.params as { missingProperty: string }).missingProperty}`), detail: 'is required' };
     case 'enum':
       return { path: at, detail: `must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}` };
-    case 'propertyNames':
-      return { path: jsonPath(`${e.instancePath}/${(e.params as { propertyName: string }).propertyName}`), detail: 'is not a known name' };
     default:
       return { path: at, detail: e.message ?? 'is invalid' };
   }

@@ -2,9 +2,10 @@
 import type { AppContext } from '../../context.js';
 import type { RouteDef } from '../route.js';
 import { promptRoutes } from './prompts.js';
+import { registryRoutes } from './registry.js';
 import { webhookRoutes } from './webhooks.js';
 
 /** Feature route groups. Each feature module adds its group here. */
 export function featureRoutes(ctx: AppContext): RouteDef[] {
-  return [...promptRoutes(ctx.prompts), ...webhookRoutes(ctx.webhooks)];
+  return [...promptRoutes(ctx.prompts), ...webhookRoutes(ctx.webhooks), ...registryRoutes(ctx.registry)];
 }
