@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { KeyStore } from './auth/keys.js';
 import type { Logger } from './logger.js';
+import { createIngest, type Ingest } from './ingest/index.js';
 import { createPromptService, type PromptService } from './prompts/index.js';
 import { WebhookService } from './webhooks/index.js';
 import { createRegistryService, type RegistryService } from './registry/service.js';
@@ -20,6 +21,8 @@ export interface AppContext {
   readonly readinessChecks: Array<{ name: string; check: () => Promise<void> }>;
   /** Run in order on shutdown after HTTP stops accepting (flush buffers, stop workers). */
   readonly shutdownHooks: Array<() => Promise<void>>;
+  /** Log ingestion (buffer, batch writer, workers) and the request write path (properties, scores). */
+  readonly ingest: Ingest;
   /** Prompts and their versions (spec 4.6, 4.7, 4.10). */
   readonly prompts: PromptService;
   /** Webhooks: registration and delivery; the ingestion writer calls `webhooks.enqueueRequestEvents(org, rows)`. */
@@ -34,13 +37,17 @@ export function createContext(input: { config: Config; db: Db; logger: Logger })
   const { redisUrl, redisPrefix } = input.config;
   const prompts = createPromptService(input.db, redisUrl, `${redisPrefix}:lock:`);
   const webhooks = new WebhookService({ db: input.db, logger: input.logger, redisUrl, prefix: redisPrefix });
+  const ingest = createIngest(input, {
+    onLanded: async (l) => void (await webhooks.enqueueRequestEvents(l.organizationId, l.lines.map((line) => ({ line })))),
+  });
   return {
     ...input,
     keys: new KeyStore(input.db, input.config.authCacheMs),
     adminToken: randomBytes(24).toString('base64url'),
-    readinessChecks: [],
+    readinessChecks: ingest.mode === 'bullmq' ? [{ name: 'redis', check: () => ingest.ready() }] : [],
     // Hooks that flush logged rows (and so enqueue webhook events) must run before webhooks.close().
-    shutdownHooks: [() => prompts.close(), () => webhooks.close()],
+    shutdownHooks: [() => ingest.close(), () => prompts.close(), () => webhooks.close()],
+    ingest,
     prompts,
     webhooks,
     registry,

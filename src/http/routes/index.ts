@@ -1,11 +1,13 @@
 // Every route of the API, in one list: Express mounts it and /openapi.json documents it.
 import type { AppContext } from '../../context.js';
 import type { RouteDef } from '../route.js';
+import { ingestRoutes } from './ingest.js';
 import { promptRoutes } from './prompts.js';
 import { registryRoutes } from './registry.js';
+import { requestRoutes } from './requests.js';
 import { webhookRoutes } from './webhooks.js';
 
 /** Feature route groups. Each feature module adds its group here. */
 export function featureRoutes(ctx: AppContext): RouteDef[] {
-  return [...promptRoutes(ctx.prompts), ...webhookRoutes(ctx.webhooks), ...registryRoutes(ctx.registry)];
+  return [...ingestRoutes(ctx), ...requestRoutes(ctx), ...promptRoutes(ctx.prompts), ...webhookRoutes(ctx.webhooks), ...registryRoutes(ctx.registry)];
 }
