@@ -1,0 +1,26 @@
+// POST /v1/rerank (spec 4.4): bare response, no envelope.
+import { rerankBodySchema, rerankResponseSchema, type RerankBody } from '../../../schema/rerank.js';
+import type { AppContext } from '../../context.js';
+import { acceptRecords } from '../../ingest/accept.js';
+import type { LogRecord } from '../../../schema/log.js';
+import { RerankService } from '../../rerank/service.js';
+import { defineRoute, type RouteDef } from '../route.js';
+
+export function rerankRoutes(ctx: AppContext): RouteDef[] {
+  const service = new RerankService({
+    registry: ctx.registry,
+    logger: ctx.logger,
+    log: async (organizationId, keyId, record) => {
+      if (!ctx.ingest.buffer) return;
+      await acceptRecords(ctx.ingest.buffer, [{ record: record as LogRecord, field: 'rerank' }], { organizationId, keyId, receivedAt: Date.now() });
+    },
+  });
+  return [
+    defineRoute<RerankBody>({
+      method: 'post', path: '/v1/rerank', operationId: 'Rerank', tag: 'rerank', envelope: false,
+      summary: 'Score documents against a query with a registry rerank model (provider-neutral)',
+      body: rerankBodySchema, response: rerankResponseSchema,
+      handler: ({ body, auth }) => service.rerank(body, auth),
+    }),
+  ];
+}

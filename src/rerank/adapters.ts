@@ -1,0 +1,109 @@
+// One adapter per rerank provider API: provider-neutral input in, normalised scores out.
+import { bm25Scores, countTokens } from './bm25.js';
+
+export interface RerankCall {
+  /** The id the upstream expects. */
+  providerModelId: string;
+  query: string;
+  documents: readonly string[];
+  topN?: number;
+  task?: string;
+  baseUrl?: string;
+  apiKey?: string;
+  signal?: AbortSignal;
+}
+
+export interface RerankScores {
+  /** Document index and score, best first. */
+  results: Array<{ index: number; relevance_score: number }>;
+  inputTokens: number;
+}
+
+/** An upstream answered with an error or garbage; `retryable` says whether the next endpoint should be tried. */
+export class UpstreamError extends Error {
+  constructor(
+    readonly provider: string,
+    readonly status: number | undefined,
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(`${provider}: ${message}`);
+    this.name = 'UpstreamError';
+  }
+}
+
+type Adapter = (call: RerankCall, provider: string) => Promise<RerankScores>;
+
+async function post(provider: string, call: RerankCall, path: string, body: unknown): Promise<any> {
+  if (!call.baseUrl) throw new UpstreamError(provider, undefined, 'no base URL configured', true);
+  let res: Response;
+  try {
+    res = await fetch(call.baseUrl.replace(/\/+$/, '') + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(call.apiKey ? { authorization: `Bearer ${call.apiKey}` } : {}) },
+      body: JSON.stringify(body),
+      signal: call.signal ?? AbortSignal.timeout(30_000),
+    });
+  } catch (err) {
+    throw new UpstreamError(provider, undefined, `request failed: ${(err as Error).message}`, true);
+  }
+  const text = await res.text();
+  if (!res.ok) {
+    // 429 and 5xx are the upstream's trouble: try the next endpoint. Other 4xx would fail anywhere.
+    const retryable = res.status === 429 || res.status >= 500 || res.status === 401 || res.status === 403;
+    throw new UpstreamError(provider, res.status, `HTTP ${res.status}: ${text.slice(0, 300)}`, retryable);
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new UpstreamError(provider, res.status, 'response is not JSON', true);
+  }
+}
+
+function normalise(provider: string, items: unknown, n: number): RerankScores['results'] {
+  if (!Array.isArray(items)) throw new UpstreamError(provider, 200, 'response has no results array', true);
+  return items
+    .map((r: { index?: unknown; relevance_score?: unknown }) => {
+      if (typeof r?.index !== 'number' || !Number.isInteger(r.index) || r.index < 0 || r.index >= n || typeof r.relevance_score !== 'number') {
+        throw new UpstreamError(provider, 200, `malformed result ${JSON.stringify(r).slice(0, 100)}`, true);
+      }
+      return { index: r.index, relevance_score: r.relevance_score };
+    })
+    .sort((a, b) => b.relevance_score - a.relevance_score || a.index - b.index);
+}
+
+const estimate = (call: RerankCall) => countTokens(call.query, call.documents);
+
+export const ADAPTERS: Partial<Record<string, Adapter>> = {
+  // Cohere v2 rerank: results[].{index, relevance_score}; bills search units, not tokens.
+  cohere: async (call, provider) => {
+    const json = await post(provider, call, '/v2/rerank', {
+      model: call.providerModelId, query: call.query, documents: call.documents,
+      ...(call.topN !== undefined ? { top_n: call.topN } : {}),
+    });
+    return { results: normalise(provider, json.results, call.documents.length), inputTokens: json.meta?.tokens?.input_tokens ?? estimate(call) };
+  },
+  // Voyage: data[].{index, relevance_score}; instructions are prepended to the query (Voyage's documented way).
+  voyage: async (call, provider) => {
+    const json = await post(provider, call, '/v1/rerank', {
+      model: call.providerModelId, query: call.task ? `${call.task}\n${call.query}` : call.query, documents: call.documents,
+      return_documents: false, ...(call.topN !== undefined ? { top_k: call.topN } : {}),
+    });
+    return { results: normalise(provider, json.data, call.documents.length), inputTokens: json.usage?.total_tokens ?? estimate(call) };
+  },
+  // Jina: results[].{index, relevance_score}, usage.total_tokens.
+  jina: async (call, provider) => {
+    const json = await post(provider, call, '/v1/rerank', {
+      model: call.providerModelId, query: call.query, documents: call.documents, return_documents: false,
+      ...(call.topN !== undefined ? { top_n: call.topN } : {}),
+    });
+    return { results: normalise(provider, json.results, call.documents.length), inputTokens: json.usage?.total_tokens ?? estimate(call) };
+  },
+  // Built-in BM25: no network, no credential.
+  svc: async (call) => {
+    const scores = bm25Scores(call.query, call.documents);
+    const results = scores.map((relevance_score, index) => ({ index, relevance_score }))
+      .sort((a, b) => b.relevance_score - a.relevance_score || a.index - b.index);
+    return { results, inputTokens: estimate(call) };
+  },
+};
