@@ -5,9 +5,10 @@ import { ingestRoutes } from './ingest.js';
 import { promptRoutes } from './prompts.js';
 import { registryRoutes } from './registry.js';
 import { requestRoutes } from './requests.js';
+import { rerankRoutes } from './rerank.js';
 import { webhookRoutes } from './webhooks.js';
 
 /** Feature route groups. Each feature module adds its group here. */
 export function featureRoutes(ctx: AppContext): RouteDef[] {
-  return [...ingestRoutes(ctx), ...requestRoutes(ctx), ...promptRoutes(ctx.prompts), ...webhookRoutes(ctx.webhooks), ...registryRoutes(ctx.registry)];
+  return [...ingestRoutes(ctx), ...requestRoutes(ctx), ...promptRoutes(ctx.prompts), ...webhookRoutes(ctx.webhooks), ...registryRoutes(ctx.registry), ...rerankRoutes(ctx)];
 }
