@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RerankBody, RerankResponse } from '../../schema/rerank.js';
 import { UserError, ValidationError } from '../errors.js';
+import type { CallLogger } from '../ingest/log-call.js';
 import type { Logger } from '../logger.js';
 import type { RegistryService } from '../registry/service.js';
 import { ADAPTERS, UpstreamError, type RerankScores } from './adapters.js';
@@ -10,28 +11,11 @@ import { ADAPTERS, UpstreamError, type RerankScores } from './adapters.js';
 /** Providers whose rerank API speaks another provider's wire format. */
 const WIRE_FORMAT: Record<string, string> = { azure: 'cohere' };
 
-export interface RerankLogRecord {
-  request_id: string;
-  request_path: string;
-  provider: string;
-  model: string;
-  request_model: string;
-  response_model: string;
-  response_status: number;
-  request_body: unknown;
-  response_body: unknown;
-  prompt_tokens: number;
-  total_tokens: number;
-  delay_ms: number;
-  cost: number;
-  request_created_at: string;
-}
-
 export interface RerankDeps {
   registry: RegistryService;
   logger: Logger;
   /** Logs the call durably (the ingestion buffer); failures are logged, never fail the rerank. */
-  log(organizationId: string, keyId: string, record: RerankLogRecord): Promise<void>;
+  log: CallLogger;
 }
 
 export class NoRerankProviderError extends UserError {
@@ -115,7 +99,7 @@ export class RerankService {
     r: { id: string; started: number; provider: string; model: string; providerModelId: string; status: number; body: unknown; response: unknown; tokens: number; cost: number },
   ): Promise<void> {
     try {
-      await this.deps.log(who.organizationId, who.keyId, {
+      await this.deps.log(who, {
         request_id: r.id,
         request_created_at: new Date(r.started).toISOString(),
         request_path: '/v1/rerank',

@@ -1,8 +1,7 @@
 // POST /v1/rerank (spec 4.4): bare response, no envelope.
 import { rerankBodySchema, rerankResponseSchema, type RerankBody } from '../../../schema/rerank.js';
 import type { AppContext } from '../../context.js';
-import { acceptRecords } from '../../ingest/accept.js';
-import type { LogRecord } from '../../../schema/log.js';
+import { callLogger } from '../../ingest/log-call.js';
 import { RerankService } from '../../rerank/service.js';
 import { defineRoute, type RouteDef } from '../route.js';
 
@@ -10,10 +9,7 @@ export function rerankRoutes(ctx: AppContext): RouteDef[] {
   const service = new RerankService({
     registry: ctx.registry,
     logger: ctx.logger,
-    log: async (organizationId, keyId, record) => {
-      if (!ctx.ingest.buffer) return;
-      await acceptRecords(ctx.ingest.buffer, [{ record: record as LogRecord, field: 'rerank' }], { organizationId, keyId, receivedAt: Date.now() });
-    },
+    log: callLogger(ctx.ingest),
   });
   return [
     defineRoute<RerankBody>({
