@@ -146,6 +146,10 @@ function parseTest(type: KeyType, operator: string, value: unknown, path: Path):
   switch (type) {
     case 'string':
       if (typeof value !== 'string') throw new FilterError(path, 'must be a string');
+      // The engine rejects a pattern whose last `\` escapes nothing; say so instead of failing with a 500.
+      if ((operator === 'like' || operator === 'ilike') && /(^|[^\\])(\\\\)*\\$/.test(value)) {
+        throw new FilterError(path, 'LIKE pattern ends with an unescaped backslash (write \\\\ for a literal one)');
+      }
       return { type, operator: operator as Extract<Test, { type: 'string' }>['operator'], value };
     case 'contains-only':
       if (typeof value !== 'string') throw new FilterError(path, 'must be a string');
