@@ -7,6 +7,7 @@ import { migrate } from '../db/migrate.js';
 import { UserError } from '../errors.js';
 import { startServer } from '../server.js';
 import { CliError, createKey, listKeys, revokeKey } from './admin.js';
+import { registerIngestCommands } from './ingest.js';
 
 export function buildCli(): Command {
   const program = new Command('switchyard').description('Observability backend for AI gateways').showHelpAfterError();
@@ -73,6 +74,7 @@ export function buildCli(): Command {
       await revokeKey(loadConfig(), id);
       console.log(`revoked ${id}`);
     });
+  registerIngestCommands(program);
   return program;
 }
 

@@ -70,7 +70,7 @@ export interface StoredRow {
 
 // The lookup table gives the row's time; with it the read hits one granule of the main table's sort key.
 // Newest version first: unmerged parts may still hold older versions of the row.
-const READ_ONE = `
+export const READ_ONE_SQL = `
 SELECT *
 FROM request_response_rmt
 WHERE organization_id = {org:String}
@@ -82,7 +82,7 @@ ORDER BY version DESC
 LIMIT 1`;
 
 export async function readStoredRow(db: Db, org: string, id: string): Promise<StoredRow | undefined> {
-  const rows = await db.query<StoredRow>(READ_ONE, { org, id }, { comment: `request.read org=${org}` });
+  const rows = await db.query<StoredRow>(READ_ONE_SQL, { org, id }, { comment: `request.read org=${org}` });
   return rows[0];
 }
 
