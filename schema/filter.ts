@@ -108,15 +108,15 @@ export interface FilterBranchInput {
 export type FilterNodeInput = 'all' | FilterLeafInput | FilterBranchInput;
 
 /**
- * JSON Schema of a filter tree for request bodies. Deliberately shallow: the compiler's parser checks the tree itself,
- * because it can name the exact bad path (`body.filter.left.request_response_rmt.latency.between`) where a recursive
- * `oneOf` schema could only say "must match exactly one schema".
+ * JSON Schema of a filter tree for request bodies: documentation only. The compiler's parser checks the tree itself,
+ * because it can name the exact bad path (`body.filter.left.request_response_rmt.latency.between`) where a schema
+ * `anyOf` could only report its first branch ("must be string").
  */
 export const filterSchema = {
   description:
     'Filter tree: "all" | leaf { request_response_rmt?: { <key>: { <operator>: value } }, sessions_request_response_rmt?: {...} } ' +
     '| branch { left, operator: "and" | "or", right }. Keys and operators: spec 4.8 and 4.9.',
-  anyOf: [{ type: 'string', enum: ['all'] }, { type: 'object' }],
+  examples: ['all', { left: { request_response_rmt: { latency: { gte: 100 } } }, operator: 'or', right: 'all' }],
 } as const;
 
 /** `{ start, end }`: ISO 8601 date-times with a zone; the window is [start, end). */

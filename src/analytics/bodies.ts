@@ -8,7 +8,7 @@ import type { SessionMetricsQuery } from './session-metrics.js';
 export function scoreDistributionQuery(organizationId: string, body: ScoreDistributionsBody): ScoreDistributionQuery {
   return {
     organizationId,
-    filter: parseFilter(body.filter ?? 'all', 'body.filter'),
+    filter: parseFilter(body.filter === undefined ? 'all' : body.filter, 'body.filter'),
     window: parseTimeWindow(body.timeFilter, 'body.timeFilter'),
     offset: body.offset ?? SCORE_DISTRIBUTION_DEFAULTS.offset,
     limit: body.limit ?? SCORE_DISTRIBUTION_DEFAULTS.limit,
@@ -18,7 +18,7 @@ export function scoreDistributionQuery(organizationId: string, body: ScoreDistri
 export function sessionMetricsQuery(organizationId: string, body: SessionMetricsBody): SessionMetricsQuery {
   return {
     organizationId,
-    filter: parseFilter(body.filter ?? 'all', 'body.filter'),
+    filter: parseFilter(body.filter === undefined ? 'all' : body.filter, 'body.filter'),
     window: body.timeFilter ? parseTimeWindow(body.timeFilter, 'body.timeFilter') : undefined,
     nameContains: body.nameContains ?? '',
     useInterquartile: body.useInterquartile ?? false,

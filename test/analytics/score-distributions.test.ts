@@ -155,7 +155,9 @@ describe('POST /v1/evals/score-distributions/query', () => {
         { filter: { left: { request_response_rmt: { latency: { between: 1 } } }, operator: 'and', right: 'all' } },
         'body.filter.left.request_response_rmt.latency.between: unknown operator',
       ],
-      ['filter of a wrong type', { filter: 5 }, 'body.filter'],
+      ['filter of a wrong type', { filter: 5 }, 'body.filter: must be "all", a leaf'],
+      ['null filter (absent means "all"; null is not absent)', { filter: null }, 'body.filter: must be "all", a leaf'],
+      ['filter as an array', { filter: [] }, 'body.filter: must be "all", a leaf'],
       ['unknown filter key', { filter: { request_response_rmt: { colour: { equals: 'red' } } } }, 'body.filter.request_response_rmt.colour: unknown key'],
     ];
     for (const [name, body, message] of cases) {
