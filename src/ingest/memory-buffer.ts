@@ -44,7 +44,9 @@ export class MemoryBuffer implements IngestBuffer {
   async submit(part: BatchPart): Promise<void> {
     if (this.closed) throw new TooManyRequestsError('shutting down; retry on another instance', RETRY_AFTER_SECONDS);
     const n = part.ids.length;
-    if (this.queuedRows + this.writingRows + n > this.opts.maxBufferedRows) {
+    const buffered = this.queuedRows + this.writingRows;
+    // An empty buffer takes any POST (one larger than the limit would otherwise never get in).
+    if (buffered > 0 && buffered + n > this.opts.maxBufferedRows) {
       throw new TooManyRequestsError(
         `ingestion buffer is full (${this.opts.maxBufferedRows} rows); retry later`,
         RETRY_AFTER_SECONDS,
