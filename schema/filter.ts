@@ -82,9 +82,11 @@ export type SessionKey = keyof typeof sessionKeyTypes;
 
 /**
  * Tree limits. A dashboard tree is a handful of nodes; these bound the SQL a single request can make us build and run.
- * Nodes count branches, leaves, "all" and every operator inside a leaf.
+ * Nodes count branches, leaves, "all" and every operator inside a leaf. Strings (values and names) are bounded one by
+ * one (a stored property value is at most 10,000 characters) and in total, because query parameters travel in the
+ * URL of an HTTP ClickHouse server (1 MiB by default, and encoding can triple their size).
  */
-export const filterLimits = { maxDepth: 32, maxNodes: 500 } as const;
+export const filterLimits = { maxDepth: 32, maxNodes: 500, maxStringLength: 16_384, maxTotalStringLength: 262_144 } as const;
 
 // ---- Typed input trees (what a client sends), derived from the lists above ----
 

@@ -24,18 +24,35 @@ const TIMESTAMP_HINT = 'must be an ISO 8601 date-time with zone between 1900 and
 
 /** Parses a filter tree (`"all"`, leaf or branch). `path` is where it sits in the body, e.g. `body.filter`. */
 export function parseFilter(input: unknown, path: Path = 'filter'): FilterNode {
-  const counter = { nodes: 0 };
+  const counter: Counter = { nodes: 0, text: 0 };
   return parseNode(input, path, 1, counter);
 }
 
-function countNode(counter: { nodes: number }, path: Path): void {
+interface Counter {
+  nodes: number;
+  /** Characters of all strings (values and names) so far. */
+  text: number;
+}
+
+/** Bounds one string and the total of all strings of the tree. */
+function countText(counter: Counter, value: string, path: Path): void {
+  if (value.length > filterLimits.maxStringLength) {
+    throw new FilterError(path, `longer than ${filterLimits.maxStringLength} characters`);
+  }
+  counter.text += value.length;
+  if (counter.text > filterLimits.maxTotalStringLength) {
+    throw new FilterError(path, `the filter's strings exceed ${filterLimits.maxTotalStringLength} characters in total`);
+  }
+}
+
+function countNode(counter: Counter, path: Path): void {
   counter.nodes += 1;
   if (counter.nodes > filterLimits.maxNodes) {
     throw new FilterError(path, `filter tree larger than ${filterLimits.maxNodes} nodes (branches, leaves and operators)`);
   }
 }
 
-function parseNode(input: unknown, path: Path, depth: number, counter: { nodes: number }): FilterNode {
+function parseNode(input: unknown, path: Path, depth: number, counter: Counter): FilterNode {
   if (depth > filterLimits.maxDepth) throw new FilterError(path, `filter tree deeper than ${filterLimits.maxDepth} levels`);
   countNode(counter, path);
   if (input === 'all') return { kind: 'all', path };
@@ -49,7 +66,7 @@ function parseNode(input: unknown, path: Path, depth: number, counter: { nodes: 
   return parseLeaf(input, path, counter);
 }
 
-function parseBranch(input: Record<string, unknown>, path: Path, depth: number, counter: { nodes: number }): FilterNode {
+function parseBranch(input: Record<string, unknown>, path: Path, depth: number, counter: Counter): FilterNode {
   for (const k of Object.keys(input)) {
     if (k !== 'left' && k !== 'right' && k !== 'operator') {
       throw new FilterError(child(path, k), 'unknown field in a branch (allowed: left, operator, right)');
@@ -69,7 +86,7 @@ function parseBranch(input: Record<string, unknown>, path: Path, depth: number, 
   };
 }
 
-function parseLeaf(input: Record<string, unknown>, path: Path, counter: { nodes: number }): FilterNode {
+function parseLeaf(input: Record<string, unknown>, path: Path, counter: Counter): FilterNode {
   const request: RequestCondition[] = [];
   const session: SessionCondition[] = [];
   for (const table of Object.keys(input)) {
@@ -111,7 +128,7 @@ function parseFreeForm(
   key: keyof typeof freeFormKeyTypes,
   input: unknown,
   path: Path,
-  counter: { nodes: number },
+  counter: Counter,
 ): RequestCondition[] {
   if (!isObject(input) || Object.keys(input).length === 0) {
     throw new FilterError(path, `must be an object of { <name>: { <operator>: value } } with at least one name`);
@@ -119,6 +136,7 @@ function parseFreeForm(
   const out: RequestCondition[] = [];
   for (const name of Object.keys(input)) {
     const namePath = child(path, name);
+    countText(counter, name, namePath);
     for (const [test, p] of parseTests(input[name], freeFormKeyTypes[key], namePath, counter)) {
       if (key === 'scores' && test.type === 'number') out.push({ kind: 'score', name, test, path: p });
       else if (key === 'properties' && test.type === 'string') out.push({ kind: 'property', name, test, path: p });
@@ -129,7 +147,7 @@ function parseFreeForm(
 }
 
 /** `{ <operator>: value, ... }` -> one test per operator (all ANDed by the caller). */
-function parseTests(input: unknown, type: KeyType, path: Path, counter: { nodes: number }): Array<[Test, Path]> {
+function parseTests(input: unknown, type: KeyType, path: Path, counter: Counter): Array<[Test, Path]> {
   const allowed = filterOperators[type] as readonly string[];
   if (!isObject(input) || Object.keys(input).length === 0) {
     throw new FilterError(path, `must be an object of { <operator>: value } with at least one of: ${allowed.join(', ')}`);
@@ -138,7 +156,9 @@ function parseTests(input: unknown, type: KeyType, path: Path, counter: { nodes:
     const opPath = child(path, op);
     if (!allowed.includes(op)) throw new FilterError(opPath, `unknown operator for a ${type} key (allowed: ${allowed.join(', ')})`);
     countNode(counter, opPath);
-    return [parseTest(type, op, input[op], opPath), opPath];
+    const value = input[op];
+    if (typeof value === 'string') countText(counter, value, opPath);
+    return [parseTest(type, op, value, opPath), opPath];
   });
 }
 

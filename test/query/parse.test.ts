@@ -145,6 +145,30 @@ describe('filter parser: errors name the path', () => {
     expect(parseErr({ request_response_rmt: { properties: manyOps } }).message).to.contain('larger than');
   });
 
+  it(`strings: at most ${filterLimits.maxStringLength} characters each, ${filterLimits.maxTotalStringLength} in total`, () => {
+    const long = 'x'.repeat(filterLimits.maxStringLength);
+    expect(() => parseFilter({ request_response_rmt: { response_body: { contains: long } } })).to.not.throw();
+    expect(parseErr({ request_response_rmt: { response_body: { contains: `${long}x` } } }).message).to.equal(
+      `body.filter.request_response_rmt.response_body.contains: longer than ${filterLimits.maxStringLength} characters`,
+    );
+    expect(parseErr({ request_response_rmt: { properties: { [`${long}x`]: { equals: 'v' } } } }).message).to.contain('longer than');
+    const many: Record<string, unknown> = {};
+    for (let i = 0; i < 20; i++) many[`k${i}`] = { equals: long };
+    expect(parseErr({ request_response_rmt: { properties: many } }).message).to.contain('in total');
+  });
+
+  it('LIKE patterns ending in an unescaped backslash (the engine would refuse them)', () => {
+    for (const pattern of ['a\\', '\\', 'a\\\\\\']) {
+      expect(parseErr({ request_response_rmt: { provider: { like: pattern } } }).message).to.contain('unescaped backslash');
+      expect(parseErr({ request_response_rmt: { properties: { p: { ilike: pattern } } } }).message).to.contain('unescaped backslash');
+    }
+    for (const pattern of ['a\\\\', '\\%', 'a\\b']) {
+      expect(() => parseFilter({ request_response_rmt: { provider: { like: pattern } } })).to.not.throw();
+    }
+    // contains escapes the value itself, so a trailing backslash is fine there.
+    expect(() => parseFilter({ request_response_rmt: { provider: { contains: 'a\\' } } })).to.not.throw();
+  });
+
   it('time windows: ISO 8601 with zone, start before end', () => {
     expect(parseTimeWindow({ start: '2025-01-01T00:00:00Z', end: '2025-01-01T00:00:00.001Z' }, 'body.timeFilter').end.ms).to.equal(
       Date.UTC(2025, 0, 1, 0, 0, 0, 1),
