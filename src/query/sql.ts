@@ -127,8 +127,9 @@ export interface SelectSpec {
 
 /**
  * `SELECT ... FROM <table> FINAL PREWHERE organization_id = {org:String} ...`: the only way to read a table.
- * FINAL deduplicates ReplacingMergeTree versions. PREWHERE holds only sort-key predicates: filtering a non-key column
- * before FINAL could drop a row's newest version and resurrect an older one (verified on the engine).
+ * FINAL deduplicates ReplacingMergeTree versions (the engine already skips merging across partitions, since the
+ * partition key is a function of a sort-key column). PREWHERE holds only sort-key predicates: filtering a non-key
+ * column before FINAL could drop a row's newest version and resurrect an older one (verified on the engine).
  */
 export function selectFrom(spec: SelectSpec): Fragment {
   const chunks: Chunk[] = [

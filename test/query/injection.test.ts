@@ -1,10 +1,9 @@
 // Injection suite: hostile strings as values, property names, score names, asset ids, session ids and tags are only
 // data. They never reach the SQL text, match exactly the row that holds them, and harm nothing.
-import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import type { Db } from '../../src/db/client.js';
 import { parseFilter, render, requestScan, sql } from '../../src/query/index.js';
-import { insertRequests, requestRow, sessionRow, type RequestRow } from '../analytics/fixtures.js';
+import { insertRequests, sessionRow, type RequestRow } from '../analytics/fixtures.js';
 import { api, harness, newOrg, type Org } from '../helpers/harness.js';
 import { matchingIds, sorted } from './run.js';
 
