@@ -185,3 +185,42 @@ describe('built-in BM25 scorer', () => {
     expect(s[0]).to.equal(0);
   });
 });
+
+describe('POST /v1/rerank with the built-in svc scorer (declared in REGISTRY_FILE)', function () {
+  this.timeout(60_000);
+  let sy: RunningServer;
+  let key: string;
+  before(async () => {
+    const h = await harness();
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const file = path.join(h.dataDir, 'registry-svc.json');
+    fs.writeFileSync(file, JSON.stringify({
+      models: [{
+        id: 'svc-bm25', name: 'BM25 (built-in)', author: 'passthrough', description: 'Lexical reranker, no upstream',
+        contextLength: 0, inputModalities: ['text'], outputModalities: ['rerank'],
+        endpoints: [{
+          provider: 'svc', author: 'passthrough', providerModelId: 'bm25',
+          pricing: [{ threshold: 0, input: 0, output: 0 }], contextLength: 0, maxCompletionTokens: 0, ptbEnabled: true,
+          supportedOperations: ['rerank'], supportedParameters: [], endpointConfigs: { '*': {} },
+        }],
+      }],
+    }));
+    sy = await startServer(testConfig({ REGISTRY_FILE: file }, h.dataDir), { db: h.db, logger: createLogger('silent') });
+    key = (await newOrg('svc')).key;
+  });
+  after(async () => sy?.close());
+
+  it('ranks with BM25 in process, no credential needed', async () => {
+    const r = await api('POST', '/v1/rerank', {
+      key, base: sy.url, body: { model: 'svc-bm25', query: 'capital of France', documents: DOCS, top_n: 2, return_documents: true },
+    });
+    expect(r.status).to.equal(200);
+    expect(validResponse(r.body), JSON.stringify(validResponse.errors)).to.equal(true);
+    expect(r.body).to.deep.include({ provider: 'svc', model: 'bm25' });
+    expect(r.body.results).to.have.length(2);
+    expect(r.body.results[0]).to.deep.include({ index: 2, document: { text: DOCS[2] } });
+    expect(r.body.results[0].relevance_score).to.equal(bm25Scores('capital of France', DOCS)[2]);
+    expect(r.body.usage.input_tokens).to.be.greaterThan(0);
+  });
+});
