@@ -39,7 +39,7 @@ export class BatchWriter {
   ) {}
 
   async write(parts: readonly BatchPart[]): Promise<void> {
-    const prepared = await Promise.all(parts.map((p) => this.alignWithStored(p)));
+    const prepared = await this.alignWithStored(parts);
     const main = prepared.flatMap((p) => p.lines).join('\n') + '\n';
     await this.db.insertJsonLines('request_response_rmt', Buffer.from(main));
     // After the main rows: a lookup row always points at a row that exists.
@@ -51,54 +51,61 @@ export class BatchWriter {
     for (const p of prepared) {
       for (const id of await this.coord.landed(p.org, p.ids)) await this.hooks.applyPending(p.org, id);
     }
-    if (this.hooks.onLanded) {
-      for (const p of prepared) {
-        try {
-          await this.hooks.onLanded({
-            organizationId: p.org,
-            requestIds: p.ids,
-            lines: p.lines,
-          });
-        } catch (err) {
-          this.logger.error({ err, org: p.org }, 'onLanded hook failed');
-        }
-      }
+    const onLanded = this.hooks.onLanded;
+    if (onLanded) {
+      // One call per part (the rows of one organisation from one POST), side by side.
+      await Promise.all(
+        prepared.map(async (p) => {
+          try {
+            await onLanded({ organizationId: p.org, requestIds: p.ids, lines: p.lines });
+          } catch (err) {
+            this.logger.error({ err, org: p.org }, 'onLanded hook failed');
+          }
+        }),
+      );
     }
   }
 
   /**
    * A request id seen before keeps its first `request_created_at`: the time is part of the sort key, so a client
    * re-sending a log without a timestamp would otherwise create a second row instead of replacing the first.
+   * Applies across the whole batch (a POST re-sent after a client timeout often lands in the same batch).
    * Returns the lines to insert and which positions are new to request_lookup.
    */
-  private async alignWithStored(part: BatchPart): Promise<BatchPart & { newIds: number[] }> {
-    const stored = new Map<string, string>();
-    const unique = [...new Set(part.ids)];
-    for (let i = 0; i < unique.length; i += LOOKUP_CHUNK) {
-      const rows = await this.db.query<{ request_id: string; t: string }>(
-        `SELECT request_id, min(request_created_at) AS t FROM request_lookup
-         WHERE organization_id = {org:String} AND request_id IN {ids:Array(String)} GROUP BY request_id`,
-        { org: part.org, ids: unique.slice(i, i + LOOKUP_CHUNK) },
-      );
-      for (const r of rows) stored.set(r.request_id, r.t);
-    }
-    const lines = [...part.lines];
-    const createdAt = [...part.createdAt];
-    const newIds: number[] = [];
-    const firstInBatch = new Map<string, string>();
-    part.ids.forEach((id, i) => {
-      const want = stored.get(id) ?? firstInBatch.get(id);
-      if (want === undefined) {
-        firstInBatch.set(id, createdAt[i]!);
-        newIds.push(i);
-      } else if (want !== createdAt[i]) {
-        // Rare (a re-sent log with another time): re-serialise just this row.
-        const row = JSON.parse(lines[i]!) as Record<string, unknown>;
-        row.request_created_at = want;
-        lines[i] = JSON.stringify(row);
-        createdAt[i] = want;
+  private async alignWithStored(parts: readonly BatchPart[]): Promise<Array<BatchPart & { newIds: number[] }>> {
+    const seen = new Map<string, Map<string, string>>(); // org -> request id -> request_created_at
+    for (const org of new Set(parts.map((p) => p.org))) {
+      const stored = new Map<string, string>();
+      const unique = [...new Set(parts.filter((p) => p.org === org).flatMap((p) => p.ids))];
+      for (let i = 0; i < unique.length; i += LOOKUP_CHUNK) {
+        const rows = await this.db.query<{ request_id: string; t: string }>(
+          `SELECT request_id, min(request_created_at) AS t FROM request_lookup
+           WHERE organization_id = {org:String} AND request_id IN {ids:Array(String)} GROUP BY request_id`,
+          { org, ids: unique.slice(i, i + LOOKUP_CHUNK) },
+        );
+        for (const r of rows) stored.set(r.request_id, r.t);
       }
+      seen.set(org, stored);
+    }
+    return parts.map((part) => {
+      const known = seen.get(part.org)!;
+      const lines = [...part.lines];
+      const createdAt = [...part.createdAt];
+      const newIds: number[] = [];
+      part.ids.forEach((id, i) => {
+        const want = known.get(id);
+        if (want === undefined) {
+          known.set(id, createdAt[i]!);
+          newIds.push(i);
+        } else if (want !== createdAt[i]) {
+          // Rare (a re-sent log with another time): re-serialise just this row.
+          const row = JSON.parse(lines[i]!) as Record<string, unknown>;
+          row.request_created_at = want;
+          lines[i] = JSON.stringify(row);
+          createdAt[i] = want;
+        }
+      });
+      return { ...part, lines, createdAt, newIds };
     });
-    return { ...part, lines, createdAt, newIds };
   }
 }
