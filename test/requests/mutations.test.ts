@@ -32,17 +32,18 @@ describe('request properties and evals', () => {
     expect(rec.scores).to.deep.equal({ accuracy: -1e300, helpful: 1 });
   });
 
-  it('a score is visible to analytics (deduplicated reads) as soon as the POST returns', async () => {
-    const { org, key } = await newOrg();
-    const id = await logOne(key);
+  it('a score is in the score distributions as soon as the POST returns (replaced, never counted twice)', async () => {
+    const { key } = await newOrg();
+    const id = await logOne(key, { request_created_at: '2026-04-01T12:00:00.000Z' });
+    const query = async () =>
+      (await api('POST', '/v1/evals/score-distributions/query', {
+        key, body: { timeFilter: { start: '2026-04-01T00:00:00.000Z', end: '2026-04-02T00:00:00.000Z' } },
+      })).body.data;
+    expect(await query()).to.deep.equal([]);
     await api('POST', `/v1/evals/${id}`, { key, body: { name: 'quality', score: 0.5 } });
-    const { db } = await harness();
-    const rows = await db.query<{ s: number }>(
-      `SELECT scores['quality'] AS s FROM request_response_rmt FINAL WHERE organization_id = {org:String} AND mapContains(scores, 'quality')`,
-      { org },
-    );
-    expect(rows).to.deep.equal([{ s: 0.5 }]);
-    expect((await countRows(org)).final).to.equal(1);
+    expect(await query()).to.deep.equal([{ name: 'quality', distribution: [{ value: 1, lower: 0.5, upper: 0.5 }] }]);
+    await api('POST', `/v1/evals/${id}`, { key, body: { name: 'quality', score: 0.75 } });
+    expect(await query()).to.deep.equal([{ name: 'quality', distribution: [{ value: 1, lower: 0.75, upper: 0.75 }] }]);
   });
 
   describe('validation (400 naming the field, nothing written)', () => {
