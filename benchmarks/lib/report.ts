@@ -71,7 +71,12 @@ export function renderTables(analytics: AnalyticsResult[], lookups: LookupResult
     );
   }
   if (lookups.length) {
-    out.push(table(['lookup (ms)', 'p50', 'p95', 'p99', 'runs'], lookups.map((l) => [l.scenario, fmt(l.http.p50), fmt(l.http.p95), fmt(l.http.p99), String(l.http.runs)])));
+    out.push(
+      table(
+        ['lookup (ms)', 'HTTP p50', 'p95', 'p99', 'read SQL p50', 'runs'],
+        lookups.map((l) => [l.scenario, fmt(l.http.p50), fmt(l.http.p95), fmt(l.http.p99), fmt(l.readSql.p50), String(l.http.runs)]),
+      ),
+    );
   }
   if (ingest) {
     out.push(

@@ -121,9 +121,12 @@ async function prepareLogs(db: Db, meta: DatasetMeta, count: number): Promise<Pr
   return { records, rows, bodyBytes };
 }
 
+/** The load client in a worker thread. Workers do not inherit tsx's loader, so a small boot module registers it. */
 function runLoadInWorker(job: LoadJob): Promise<LoadReport> {
+  const client = new URL('../lib/load-client.ts', import.meta.url).href;
+  const boot = `import { register } from ${JSON.stringify(import.meta.resolve('tsx/esm/api'))}; register(); await import(${JSON.stringify(client)});`;
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('../lib/load-client.ts', import.meta.url), { workerData: job });
+    const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`), { workerData: job });
     worker.once('message', (m: { report?: LoadReport; error?: string }) => {
       void worker.terminate();
       if (m.report) resolve(m.report);

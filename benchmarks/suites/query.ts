@@ -8,6 +8,7 @@ import type { Db } from '../../src/db/client.js';
 import { scoreDistributionQuery, sessionMetricsQuery } from '../../src/analytics/bodies.js';
 import { scoreDistributionsSql } from '../../src/analytics/score-distributions.js';
 import { sessionMetricsSql } from '../../src/analytics/session-metrics.js';
+import { READ_ONE_SQL } from '../../src/requests/store.js';
 import type { ScoreDistributionsBody, SessionMetricsBody } from '../../schema/analytics.js';
 import { orgName, type DatasetMeta } from '../lib/dataset.js';
 import { call, type BenchServer } from '../lib/http.js';
@@ -38,6 +39,8 @@ export interface LookupResult {
   scenario: string;
   organization: string;
   http: LatencyStats;
+  /** The service's point-read SQL alone (READ_ONE_SQL), on other random ids: how much of `http` is the engine. */
+  readSql: LatencyStats;
 }
 
 type Tree = Record<string, unknown> | 'all';
@@ -183,25 +186,39 @@ export async function runLookups(db: Db, server: BenchServer, meta: DatasetMeta,
     ['GET request by id, small org', orgName(meta.orgs - 1)],
   ] as const) {
     const key = await server.keyFor(org);
+    const need = 2 * (opts.runs + opts.warmup);
     const ids = (
       await db.query<{ request_id: string }>(
         `SELECT request_id FROM request_lookup WHERE organization_id = {org:String}
          ORDER BY cityHash64(request_id, {salt:String}) LIMIT {n:UInt32}`,
-        { org, salt: String(Date.now()), n: opts.runs + opts.warmup },
+        { org, salt: String(Date.now()), n: need },
       )
     ).map((r) => r.request_id);
-    if (ids.length < opts.runs + opts.warmup) throw new Error(`lookup: ${org} has only ${ids.length} requests`);
+    if (ids.length < need) throw new Error(`lookup: ${org} has only ${ids.length} requests`);
     const get = async (id: string) => {
       const reply = await call(`${server.url}/v1/request/${encodeURIComponent(id)}`, { key });
       expectOk('GET /v1/request', reply);
       if (reply.body.data?.request_id !== id) throw new Error(`GET /v1/request/${id} answered another request`);
     };
-    for (const id of ids.slice(0, opts.warmup)) await get(id);
-    const samples: number[] = [];
-    for (const id of ids.slice(opts.warmup)) samples.push(await timeMs(() => get(id)));
-    const r = { scenario, organization: org, http: summarize(samples) };
+    const read = async (id: string) => {
+      const rows = await db.query<{ request_id: string }>(READ_ONE_SQL, { org, id });
+      if (rows[0]?.request_id !== id) throw new Error(`READ_ONE_SQL did not find ${id}`);
+    };
+    // Interleaved, each on its own ids: no run reads a row another run has just brought into a cache.
+    const half = opts.runs + opts.warmup;
+    for (let i = 0; i < opts.warmup; i++) {
+      await get(ids[i]!);
+      await read(ids[half + i]!);
+    }
+    const http: number[] = [];
+    const sql: number[] = [];
+    for (let i = opts.warmup; i < half; i++) {
+      http.push(await timeMs(() => get(ids[i]!)));
+      sql.push(await timeMs(() => read(ids[half + i]!)));
+    }
+    const r = { scenario, organization: org, http: summarize(http), readSql: summarize(sql) };
     out.push(r);
-    opts.log(`  ${scenario} | p50 ${r.http.p50} ms | p99 ${r.http.p99} ms`);
+    opts.log(`  ${scenario} | HTTP p50 ${r.http.p50} ms, p99 ${r.http.p99} ms | read SQL alone p50 ${r.readSql.p50} ms`);
   }
   return out;
 }
