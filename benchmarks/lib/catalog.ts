@@ -1,7 +1,7 @@
 // The model/provider mix of the benchmark data: which (model, provider) pairs occur and how often. Prices come from
 // the model registry (the same prices ingestion uses to cost a log), turned into exact integer nano-USD per token,
 // the unit of `cost_nano_usd`.
-import { normalizeProvider, priceUsage, providerInfo, shippedRegistry, type Usage } from '../../src/registry/index.js';
+import { normalizeProvider, priceUsage, providerInfo, selectTier, shippedRegistry, type Usage } from '../../src/registry/index.js';
 
 interface MixEntry {
   model: string;
@@ -61,7 +61,8 @@ export function benchCatalog(): CatalogEntry[] {
     const provider = normalizeProvider(e.provider);
     const found = registry.findPricing(e.provider, e.model);
     if (!provider || !found || found.provider !== provider) throw new Error(`benchmark mix: registry has no ${e.provider}/${e.model}`);
-    const tiers = found.pricing;
+    // The tier for short prompts: generated prompts (at most about 1,100 tokens) never reach a long-context tier.
+    const tiers = [selectTier(found.pricing, 0)];
     // Per-token rates, measured through the registry's own pricing function on 1M tokens so that sub-nano prices
     // (e.g. $0.075 per 1M = 75 nano-USD per token) come out exact.
     const M = 1_000_000;

@@ -115,6 +115,11 @@ export function datasetParams(spec: DatasetSpec, catalog: readonly CatalogEntry[
   };
 }
 
+// The request body around its two texts; its length is subtracted so a body is exactly its drawn size.
+const REQ_PARTS = ['{"model":"', '","messages":[{"role":"system","content":"', '"},{"role":"user","content":"', '"}],"temperature":0.7,"max_tokens":1024,"stream":false}'];
+const REQ_OVERHEAD = REQ_PARTS.join('').length;
+const lit = (s: string) => `'${s}'`; // our own constants above: no quote or backslash in them
+
 // One uniform draw in [0, 1) per (row, salt). The salt is a literal of this file, never input.
 const u = (salt: number) => `(cityHash64(seed, n, ${salt}) / 18446744073709551616.0)`;
 
@@ -157,7 +162,7 @@ FROM
     -- Bodies: request 0.5-4 KB (log-uniform), response 0.2-2 KB; tokens follow from the text (4 chars a token).
     toUInt32(floor(500 * pow(8, ${u(8)}))) AS req_len,
     toUInt32(floor(200 * pow(10, ${u(9)}))) AS resp_len,
-    greatest(40, toInt64(req_len) - 150) AS req_text_len,
+    greatest(40, toInt64(req_len) - ${REQ_OVERHEAD} - length(model)) AS req_text_len,
     toUInt32(floor(req_text_len * 0.4)) AS sys_len,
     length(corpus) AS corpus_len,
     substring(corpus, 1 + cityHash64(seed, n, 10) % (corpus_len - 5000), sys_len) AS sys_text,
@@ -189,8 +194,7 @@ FROM
     {m_url:Array(String)}[m_i] AS target_url,
     {countries:Array(String)}[1 + cityHash64(seed, n, 20) % length({countries:Array(String)})] AS country_code,
     concat('user_', toString(toUInt32(floor(5000 * pow(${u(21)}, 3))))) AS request_user_id,
-    concat('{"model":"', model, '","messages":[{"role":"system","content":"', sys_text,
-           '"},{"role":"user","content":"', user_text, '"}],"temperature":0.7,"max_tokens":1024,"stream":false}') AS request_body,
+    concat(${lit(REQ_PARTS[0]!)}, model, ${lit(REQ_PARTS[1]!)}, sys_text, ${lit(REQ_PARTS[2]!)}, user_text, ${lit(REQ_PARTS[3]!)}) AS request_body,
     if(ok,
        concat('{"id":"', response_id, '","object":"chat.completion","created":', toString(intDiv(t_ms, 1000)),
               ',"model":"', model, '","choices":[{"index":0,"message":{"role":"assistant","content":"', resp_text,

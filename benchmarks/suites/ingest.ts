@@ -68,6 +68,41 @@ interface Prepared {
   bodyBytes: number;
 }
 
+/** A generated row (as the engine returns it) -> the record a gateway would POST, created at `createdMs`. */
+export function toLogRecord(r: Record<string, any>, createdMs: number): Record<string, unknown> {
+  const record: Record<string, unknown> = {
+    request_id: r.request_id,
+    request_created_at: new Date(createdMs).toISOString(),
+    request_path: r.request_path,
+    request_user_id: r.request_user_id,
+    request_model: r.request_model,
+    request_body: JSON.parse(r.request_body),
+    target_url: r.target_url,
+    country_code: r.country_code,
+    response_id: r.response_id,
+    response_created_at: new Date(createdMs + Number(r.delay_ms)).toISOString(),
+    response_model: r.response_model,
+    response_status: r.response_status,
+    response_body: JSON.parse(r.response_body),
+    provider: r.provider,
+    model: r.model,
+    delay_ms: Number(r.delay_ms),
+    time_to_first_token: Number(r.time_to_first_token),
+    total_tokens: Number(r.total_tokens),
+    prompt_tokens: Number(r.prompt_tokens),
+    prompt_cache_read_tokens: Number(r.prompt_cache_read_tokens),
+    completion_tokens: Number(r.completion_tokens),
+    reasoning_tokens: Number(r.reasoning_tokens),
+    properties: r.properties,
+    cache_enabled: Boolean(r.cache_enabled),
+    // No cost: the service prices the log from the registry, as it does for gateways that send none.
+  };
+  if (Object.keys(r.scores).length) record.scores = r.scores;
+  return record;
+}
+
+const dbTime = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
+
 /** Rows of the generator (another seed than the data set's), as gateway records and as table rows. */
 async function prepareLogs(db: Db, meta: DatasetMeta, count: number): Promise<Prepared> {
   const params = datasetParams({ ...meta, seed: meta.seed + 7919, rows: count });
@@ -76,52 +111,18 @@ async function prepareLogs(db: Db, meta: DatasetMeta, count: number): Promise<Pr
   const rows: Array<Record<string, unknown>> = [];
   let bodyBytes = 0;
   const start = Number(params.start_ms);
-  const shift = (t: string) => {
-    const ms = INGEST_EPOCH + ((toIso(t) - start) % INGEST_SPAN);
-    return new Date(ms).toISOString();
-  };
   for (let off = 0; off < count; off += 20_000) {
     const page = await db.query<Record<string, any>>(`SELECT * FROM (${select})`, { ...params, off, n: Math.min(20_000, count - off), pass: 0 });
     for (const r of page) {
-      const created = shift(r.request_created_at);
-      const responded = new Date(Date.parse(created) + Number(r.delay_ms)).toISOString();
+      const created = INGEST_EPOCH + ((toIso(r.request_created_at) - start) % INGEST_SPAN);
       bodyBytes += r.request_body.length + r.response_body.length;
-      const record: Record<string, unknown> = {
-        request_id: r.request_id,
-        request_created_at: created,
-        request_path: r.request_path,
-        request_user_id: r.request_user_id,
-        request_model: r.request_model,
-        request_body: JSON.parse(r.request_body),
-        target_url: r.target_url,
-        country_code: r.country_code,
-        response_id: r.response_id,
-        response_created_at: responded,
-        response_model: r.response_model,
-        response_status: r.response_status,
-        response_body: JSON.parse(r.response_body),
-        provider: r.provider,
-        model: r.model,
-        delay_ms: Number(r.delay_ms),
-        time_to_first_token: Number(r.time_to_first_token),
-        total_tokens: Number(r.total_tokens),
-        prompt_tokens: Number(r.prompt_tokens),
-        prompt_cache_read_tokens: Number(r.prompt_cache_read_tokens),
-        completion_tokens: Number(r.completion_tokens),
-        reasoning_tokens: Number(r.reasoning_tokens),
-        properties: r.properties,
-        cache_enabled: Boolean(r.cache_enabled),
-        // No cost: the service prices the log from the registry, as it does for gateways that send none.
-      };
-      if (Object.keys(r.scores).length) record.scores = r.scores;
-      records.push(JSON.stringify(record));
-      rows.push({ ...r, request_created_at: created.replace('T', ' ').replace('Z', ''), response_created_at: responded.replace('T', ' ').replace('Z', '') });
+      records.push(JSON.stringify(toLogRecord(r, created)));
+      rows.push({ ...r, request_created_at: dbTime(created), response_created_at: dbTime(created + Number(r.delay_ms)) });
     }
   }
   return { records, rows, bodyBytes };
 }
 
-/** The load client in a worker thread. Workers do not inherit tsx's loader, so a small boot module registers it. */
 function runLoadInWorker(job: LoadJob): Promise<LoadReport> {
   const client = new URL('../lib/load-client.ts', import.meta.url).href;
   const boot = `import { register } from ${JSON.stringify(import.meta.resolve('tsx/esm/api'))}; register(); await import(${JSON.stringify(client)});`;
