@@ -73,6 +73,7 @@ export function createIngest(deps: { config: Config; db: Db; logger: Logger }, o
   const writer = new BatchWriter(db, coordination, hooksFor(mutations, opts), logger);
   const counter = new BufferedRowCounter(redis, prefix);
   const queue = ingestQueue(redis, prefix);
+  queue.on('error', (err) => logger.warn({ err: err.message }, 'ingest queue error'));
   const buffer =
     opts.producer === false
       ? undefined
@@ -89,9 +90,8 @@ export function createIngest(deps: { config: Config; db: Db; logger: Logger }, o
   }
   return {
     mode: 'bullmq', buffer, mutations, coordination, writer, worker, queue, counter,
-    ready: async () => {
-      await redis.ping();
-    },
+    // Bounded: ioredis would retry a dead Redis for seconds, and /readyz must answer promptly.
+    ready: () => withTimeout(redis.ping(), 2000, 'redis did not answer PING within 2 s'),
     close: async () => {
       await buffer?.close();
       await worker?.close();
@@ -100,6 +100,15 @@ export function createIngest(deps: { config: Config; db: Db; logger: Logger }, o
       workerRedis?.disconnect();
     },
   };
+}
+
+async function withTimeout<T>(p: Promise<T>, ms: number, message: string): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([p, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function hooksFor(mutations: RequestMutations, opts: IngestOptions): WriterHooks {

@@ -298,6 +298,23 @@ async function cleanRedis(prefix: string) {
     });
   });
 
+  it('Redis unreachable: a POST is a 503 with Retry-After (not a 500, nothing taken) and readiness fails', async () => {
+    const { db } = await harness();
+    const config = testConfig({ REDIS_URL: 'redis://127.0.0.1:1', REDIS_PREFIX: testPrefix(), INGEST_WORKERS: 'false' });
+    const dead = createIngest({ config, db, logger: silent });
+    try {
+      const err = await dead.buffer!.submit({ org: 'o', ids: ['a'], createdAt: ['2026-01-01 00:00:00.000'], lines: ['{}'] }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(err).to.include({ status: 503, retryAfterSeconds: 1, message: 'ingestion buffer unavailable; retry later' });
+      const ready = await dead.ready().then(() => 'ok', (e: Error) => e.message);
+      expect(ready).to.equal('redis did not answer PING within 2 s');
+    } finally {
+      await dead.close();
+    }
+  });
+
   describe('shutdown', () => {
     it('closing a server flushes what its worker holds before it stops', async () => {
       const prefix = testPrefix();
