@@ -1,4 +1,5 @@
 // One adapter per rerank provider API: provider-neutral input in, normalised scores out.
+import { postJson, requireBaseUrl, UpstreamError } from '../upstream/http.js';
 import { bm25Scores, countTokens } from './bm25.js';
 
 export interface RerankCall {
@@ -10,7 +11,6 @@ export interface RerankCall {
   task?: string;
   baseUrl?: string;
   apiKey?: string;
-  signal?: AbortSignal;
 }
 
 export interface RerankScores {
@@ -19,45 +19,13 @@ export interface RerankScores {
   inputTokens: number;
 }
 
-/** An upstream answered with an error or garbage; `retryable` says whether the next endpoint should be tried. */
-export class UpstreamError extends Error {
-  constructor(
-    readonly provider: string,
-    readonly status: number | undefined,
-    message: string,
-    readonly retryable: boolean,
-  ) {
-    super(`${provider}: ${message}`);
-    this.name = 'UpstreamError';
-  }
-}
-
 type Adapter = (call: RerankCall, provider: string) => Promise<RerankScores>;
 
-async function post(provider: string, call: RerankCall, path: string, body: unknown): Promise<any> {
-  if (!call.baseUrl) throw new UpstreamError(provider, undefined, 'no base URL configured', true);
-  let res: Response;
-  try {
-    res = await fetch(call.baseUrl.replace(/\/+$/, '') + path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(call.apiKey ? { authorization: `Bearer ${call.apiKey}` } : {}) },
-      body: JSON.stringify(body),
-      signal: call.signal ?? AbortSignal.timeout(30_000),
-    });
-  } catch (err) {
-    throw new UpstreamError(provider, undefined, `request failed: ${(err as Error).message}`, true);
-  }
-  const text = await res.text();
-  if (!res.ok) {
-    // 429 and 5xx are the upstream's trouble: try the next endpoint. Other 4xx would fail anywhere.
-    const retryable = res.status === 429 || res.status >= 500 || res.status === 401 || res.status === 403;
-    throw new UpstreamError(provider, res.status, `HTTP ${res.status}: ${text.slice(0, 300)}`, retryable);
-  }
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new UpstreamError(provider, res.status, 'response is not JSON', true);
-  }
+const TIMEOUT_MS = 30_000;
+
+function post(provider: string, call: RerankCall, path: string, body: unknown): Promise<any> {
+  const headers: Record<string, string> = call.apiKey ? { authorization: `Bearer ${call.apiKey}` } : {};
+  return postJson(provider, requireBaseUrl(provider, call.baseUrl) + path, headers, body, TIMEOUT_MS);
 }
 
 function normalise(provider: string, items: unknown, n: number): RerankScores['results'] {

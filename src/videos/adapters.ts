@@ -2,7 +2,7 @@
 // upstream; Switchyard records the submission (generation_status `submitting`).
 import type { VideoBody } from '../../schema/videos.js';
 import type { UserEndpointConfig } from '../../schema/registry.js';
-import { UpstreamError } from '../rerank/adapters.js';
+import { postJson, requireBaseUrl, UpstreamError } from '../upstream/http.js';
 
 export interface VideoCall {
   providerModelId: string;
@@ -18,34 +18,10 @@ export interface VideoSubmitted {
   response: unknown;
 }
 
-async function post(provider: string, url: string, headers: Record<string, string>, body: unknown): Promise<any> {
-  let res: Response;
-  try {
-    res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(60_000),
-    });
-  } catch (err) {
-    throw new UpstreamError(provider, undefined, `request failed: ${(err as Error).message}`, true);
-  }
-  const text = await res.text();
-  if (!res.ok) {
-    const retryable = res.status === 429 || res.status >= 500 || res.status === 401 || res.status === 403;
-    throw new UpstreamError(provider, res.status, `HTTP ${res.status}: ${text.slice(0, 300)}`, retryable);
-  }
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new UpstreamError(provider, res.status, 'response is not JSON', true);
-  }
-}
-
-const base = (provider: string, call: VideoCall) => {
-  if (!call.baseUrl) throw new UpstreamError(provider, undefined, 'no base URL configured', true);
-  return call.baseUrl.replace(/\/+$/, '');
-};
+const TIMEOUT_MS = 60_000;
+const post = (provider: string, url: string, headers: Record<string, string>, body: unknown) =>
+  postJson(provider, url, headers, body, TIMEOUT_MS);
+const base = (provider: string, call: VideoCall) => requireBaseUrl(provider, call.baseUrl);
 
 /** Canonical passthrough fields go upstream as they came. */
 const CANONICAL = new Set(['model', 'prompt', 'seconds', 'size', 'aspect_ratio', 'resolution', 'negative_prompt', 'input_reference', 'generate_audio', 'seed', 'frame_images']);

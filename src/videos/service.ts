@@ -2,15 +2,16 @@
 // the request, submit to the first that answers (route() order: cheapest healthy first), and log the submission
 // as a request with generation_status `submitting`.
 import { randomUUID } from 'node:crypto';
+import type { LogRecord } from '../../schema/log.js';
 import type { VideoBody, VideoJob } from '../../schema/videos.js';
 import { ValidationError } from '../errors.js';
 import type { CallLogger } from '../ingest/log-call.js';
 import type { Logger } from '../logger.js';
 import type { RegistryService } from '../registry/service.js';
-import { NoRerankProviderError as NoProviderError, UpstreamFailedError } from '../rerank/service.js';
-import { UpstreamError } from '../rerank/adapters.js';
+import { firstSuccess, whyNone } from '../upstream/failover.js';
+import { NoProviderError, UpstreamFailedError } from '../upstream/http.js';
 import { checkVideoRequest, requestedSeconds } from './constraints.js';
-import { VIDEO_ADAPTERS, type VideoSubmitted } from './adapters.js';
+import { VIDEO_ADAPTERS } from './adapters.js';
 
 export interface VideoDeps {
   registry: RegistryService;
@@ -43,60 +44,53 @@ export class VideoService {
     const routed = registry.route(body.model, 'video_generations');
     const usable = routed.candidates.filter((c) => VIDEO_ADAPTERS[c.provider] && fits(c) === undefined);
     if (!usable.length) {
-      const why = [
-        ...routed.excluded.map((e) => `${e.slug}: ${e.reason}`),
-        ...routed.candidates.filter((c) => !usable.includes(c)).map((c) => `${c.slug}: ${VIDEO_ADAPTERS[c.provider] ? 'request outside its contract' : 'no video adapter for this provider'}`),
-      ];
-      throw new NoProviderError(`no provider can serve video model ${body.model} now (${why.join('; ')})`);
+      const unusable = routed.candidates.map((c) => ({
+        slug: c.slug, reason: VIDEO_ADAPTERS[c.provider] ? 'request outside its contract' : 'no video adapter for this provider',
+      }));
+      throw new NoProviderError(`no provider can serve video model ${body.model} now (${whyNone(routed.excluded, unusable)})`);
     }
 
     const id = randomUUID();
     const started = Date.now();
-    const failures: string[] = [];
-    for (const c of usable) {
-      const seconds = requestedSeconds(body, c.endpoint.modelConfig.videoGenerationConstraints!);
-      let submitted: VideoSubmitted;
-      try {
-        submitted = await VIDEO_ADAPTERS[c.provider]!(
-          { providerModelId: c.providerModelId, body, seconds, baseUrl: c.baseUrl, apiKey: c.apiKey, userConfig: c.endpoint.userConfig },
-          c.provider,
-        );
-      } catch (err) {
-        if (!(err instanceof UpstreamError)) throw err;
-        registry.health.recordFailure(c.healthKey);
-        failures.push(err.message);
-        if (err.retryable) continue;
-        break;
-      }
-      registry.health.recordSuccess(c.healthKey);
-      // Priced at submission from the requested length; the upstream bills the video it renders.
-      const usd = registry.cost({
-        provider: c.provider, model: body.model,
-        usage: { videoSeconds: seconds ?? 0, ...(body.resolution && { variants: { resolution: body.resolution } }) },
-      }).usd;
-      const job: VideoJob = {
-        id, object: 'video', model: body.model, provider: c.provider, provider_model_id: c.providerModelId, status: 'submitting',
-        generation_id: submitted.generationId, seconds: seconds ?? 0, created_at: new Date(started).toISOString(), estimated_cost_usd: usd,
-      };
-      await this.log(who, {
-        request_id: id, request_created_at: job.created_at, request_path: '/v1/videos', provider: c.provider.toUpperCase(),
-        model: body.model, request_model: body.model, response_model: c.providerModelId, response_status: 200,
-        request_body: body, response_body: submitted.response, delay_ms: Date.now() - started, cost: usd,
-        generation_id: submitted.generationId, generation_status: 'submitting', generation_output_count: 0, generation_outputs: [],
-      });
-      return job;
-    }
-    const message = `every provider failed for ${body.model}: ${failures.join('; ')}`;
-    await this.log(who, {
+    const secondsAt = (c: (typeof usable)[number]) => requestedSeconds(body, c.endpoint.modelConfig.videoGenerationConstraints!);
+    const outcome = await firstSuccess(usable, registry.health, (c) =>
+      VIDEO_ADAPTERS[c.provider]!(
+        { providerModelId: c.providerModelId, body, seconds: secondsAt(c), baseUrl: c.baseUrl, apiKey: c.apiKey, userConfig: c.endpoint.userConfig },
+        c.provider,
+      ),
+    );
+    const c = outcome.candidate;
+    const logged = {
       request_id: id, request_created_at: new Date(started).toISOString(), request_path: '/v1/videos',
-      provider: usable[0]!.provider.toUpperCase(), model: body.model, request_model: body.model, response_status: 502,
-      request_body: body, response_body: { error: message }, delay_ms: Date.now() - started, cost: 0,
-      generation_status: 'submitting', generation_error: { message: message.slice(0, 10_000), code: 'upstream_error' },
+      provider: c.provider.toUpperCase(), model: body.model, request_model: body.model, response_model: c.providerModelId,
+      request_body: body, generation_status: 'submitting',
+    } satisfies LogRecord;
+    if (!outcome.ok) {
+      const message = `every provider failed for ${body.model}: ${outcome.failures.join('; ')}`;
+      await this.log(who, {
+        ...logged, response_status: 502, response_body: { error: message }, delay_ms: Date.now() - started, cost: 0,
+        generation_error: { message: message.slice(0, 10_000), code: 'upstream_error' },
+      });
+      throw new UpstreamFailedError(message);
+    }
+    const seconds = secondsAt(c) ?? 0;
+    // Priced at submission from the requested length; the upstream bills the video it renders.
+    const usd = registry.cost({
+      provider: c.provider, model: body.model,
+      usage: { videoSeconds: seconds, ...(body.resolution && { variants: { resolution: body.resolution } }) },
+    }).usd;
+    const job: VideoJob = {
+      id, object: 'video', model: body.model, provider: c.provider, provider_model_id: c.providerModelId, status: 'submitting',
+      generation_id: outcome.value.generationId, seconds, created_at: logged.request_created_at, estimated_cost_usd: usd,
+    };
+    await this.log(who, {
+      ...logged, response_status: 200, response_body: outcome.value.response, delay_ms: Date.now() - started, cost: usd,
+      generation_id: outcome.value.generationId, generation_output_count: 0, generation_outputs: [],
     });
-    throw new UpstreamFailedError(message);
+    return job;
   }
 
-  private async log(who: { organizationId: string; keyId: string }, record: Parameters<CallLogger>[1]): Promise<void> {
+  private async log(who: { organizationId: string; keyId: string }, record: LogRecord): Promise<void> {
     try {
       await this.deps.log(who, record);
     } catch (err) {
