@@ -28,6 +28,24 @@ const isoTime = (raw: string) => {
   return new Date(ms).toISOString();
 };
 
+/**
+ * Waits until the engine has no merge running on the request table (three quiet polls in a row), at most `maxMs`:
+ * benchmarks then measure a settled table, not one that background merges are still rewriting.
+ */
+export async function settleMerges(db: Db, maxMs: number): Promise<{ seconds: number; settled: boolean }> {
+  const t0 = Date.now();
+  let quiet = 0;
+  while (Date.now() - t0 < maxMs) {
+    const [m] = await db.query<{ n: string }>(
+      "SELECT count() AS n FROM system.merges WHERE database = currentDatabase() AND table = 'request_response_rmt'",
+    );
+    quiet = Number(m?.n ?? 0) === 0 ? quiet + 1 : 0;
+    if (quiet >= 3) return { seconds: (Date.now() - t0) / 1000, settled: true };
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+  return { seconds: (Date.now() - t0) / 1000, settled: false };
+}
+
 /** Inserts rows [off, off + n) of the data set: originals, their updated versions, and lookup rows. */
 export async function insertChunk(db: Db, params: Record<string, unknown>, off: number, n: number): Promise<void> {
   const select = generatingSelect();
@@ -54,9 +72,10 @@ async function main(): Promise<void> {
     .option('--end <time>', 'end of the time range (ISO 8601)', isoTime, DEFAULT_END)
     .option('--updated <fraction>', 'share of requests later updated (property or eval write)', fraction, 0.1)
     .option('--chunk <n>', 'rows per INSERT', int(1000, 10_000_000), 250_000)
+    .option('--settle-minutes <n>', 'afterwards, wait at most this long for background merges to finish', int(0, 600), 20)
     .option('--fresh', 'delete an existing benchmark data set in DATA_DIR first')
     .parse()
-    .opts<{ rows: number; orgs: number; days: number; seed: number; end: string; updated: number; chunk: number; fresh?: boolean }>();
+    .opts<{ rows: number; orgs: number; days: number; seed: number; end: string; updated: number; chunk: number; settleMinutes: number; fresh?: boolean }>();
 
   const config = benchConfig();
   const existing = readMeta(config.dataDir);
@@ -94,6 +113,7 @@ async function main(): Promise<void> {
     }
     bar.stop();
     const seconds = (Date.now() - t0) / 1000;
+    const settle = await settleMerges(db, opts.settleMinutes * 60_000);
 
     const [sizes] = await db.query<{ rows: string; bytes: string; raw: string; parts: string }>(
       `SELECT sum(rows) AS rows, sum(data_compressed_bytes) AS bytes, sum(data_uncompressed_bytes) AS raw, count() AS parts
@@ -106,6 +126,7 @@ async function main(): Promise<void> {
       orgShares: orgShares(spec.orgs),
       generateSeconds: Math.round(seconds * 10) / 10,
       rowsPerSecond: Math.round(spec.rows / seconds),
+      mergesSettledAfterSeconds: settle.settled ? Math.round(settle.seconds) : null,
     };
     fs.writeFileSync(metaFile(config.dataDir), JSON.stringify(meta, null, 2) + '\n');
     const gib = (b: string | undefined) => (Number(b ?? 0) / 2 ** 30).toFixed(2);
@@ -113,6 +134,7 @@ async function main(): Promise<void> {
       [
         `data set: ${spec.rows.toLocaleString('en-US')} requests in ${spec.orgs} organisations over ${spec.days} days (seed ${spec.seed}) in ${config.dataDir}`,
         `stored rows (with ${Math.round(spec.updatedFraction * 100)}% re-inserted as updates): ${Number(sizes?.rows ?? 0).toLocaleString('en-US')} in ${sizes?.parts} parts, ${gib(sizes?.bytes)} GiB on disk (${gib(sizes?.raw)} GiB uncompressed)`,
+        `background merges ${settle.settled ? 'finished' : 'still running'} after ${Math.round(settle.seconds)} s more`,
         `generated in ${meta.generateSeconds} s: ${meta.rowsPerSecond.toLocaleString('en-US')} requests/s (load average before: ${loadBefore.join(', ')}; after: ${loadAverage().join(', ')})`,
       ].join('\n'),
     );

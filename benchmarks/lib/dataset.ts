@@ -256,6 +256,8 @@ export interface DatasetMeta extends DatasetSpec {
   orgShares: number[];
   generateSeconds: number;
   rowsPerSecond: number;
+  /** Seconds waited afterwards for background merges (null: they were still running when the wait ended). */
+  mergesSettledAfterSeconds?: number | null;
 }
 
 export function readMeta(dataDir: string): DatasetMeta | undefined {
