@@ -81,12 +81,13 @@ export function renderTables(analytics: AnalyticsResult[], lookups: LookupResult
   if (ingest) {
     out.push(
       table(
-        ['ingestion', 'logs', 'POSTs', 'acked (s)', 'visible (s)', 'logs/s', 'share of raw', '429s'],
+        ['ingestion', 'logs', 'POSTs', 'acked (s)', 'visible (s)', 'logs/s', 'share of raw', '429s', 'CPU cores', 'main loop busy', 'machine busy'],
         [
-          [`raw insert (batches of ${ingest.raw.batchRows})`, fmt(ingest.raw.rows), '-', '-', fmt(ingest.raw.seconds), fmt(ingest.raw.rowsPerSecond), '100%', '-'],
+          [`raw insert (batches of ${ingest.raw.batchRows})`, fmt(ingest.raw.rows), '-', '-', fmt(ingest.raw.seconds), fmt(ingest.raw.rowsPerSecond), '100%', '-', '-', '-', '-'],
           ...ingest.runs.map((r) => [
             `${r.mode} buffer, ${r.form} (${r.concurrency} clients)`, fmt(r.logs), fmt(r.posts), fmt(r.ackSeconds), fmt(r.visibleSeconds),
-            fmt(r.logsPerSecond), `${fmt(r.shareOfRaw * 100)}%`, fmt(r.retries429),
+            fmt(r.logsPerSecond), `${fmt(r.shareOfRaw * 100)}%`, fmt(r.retries429), fmt(r.processCpuCores),
+            `${Math.round(r.mainEventLoopUtilization * 100)}%`, `${Math.round(r.machineCpuBusy * 100)}%`,
           ]),
         ],
       ),

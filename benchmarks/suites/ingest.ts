@@ -4,6 +4,8 @@
 // size, one connection) gives the ceiling, and ingestion is reported as a share of it.
 // The logs come from the data set's own generator (another seed), shifted into January 2020 so that the suite can
 // drop what it wrote (one partition) and leave the data set as it was.
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { Db } from '../../src/db/client.js';
 import { datasetParams, generatingSelect, type DatasetMeta } from '../lib/dataset.js';
@@ -39,6 +41,24 @@ export interface IngestRun {
   logsPerSecond: number;
   /** logsPerSecond / the raw insert rate of the same rows. */
   shareOfRaw: number;
+  /** Where the time went: CPU of this whole process (engine, server, load client) in cores, out of the machine's,
+   *  and how busy the main thread's event loop (HTTP, validation, row preparation) was, 0-1. */
+  processCpuCores: number;
+  mainEventLoopUtilization: number;
+  /** Busy share of all the machine's cores (this process and anything else running), 0-1. */
+  machineCpuBusy: number;
+}
+
+/** Busy and total CPU time of all cores since boot (ms). */
+function machineCpu(): { busy: number; total: number } {
+  let busy = 0;
+  let total = 0;
+  for (const c of os.cpus()) {
+    const t = c.times.user + c.times.nice + c.times.sys + c.times.irq + c.times.idle;
+    total += t;
+    busy += t - c.times.idle;
+  }
+  return { busy, total };
 }
 
 export interface RawInsert {
@@ -186,11 +206,17 @@ async function runForms(
     } else bodies.push(...records);
     const org = `bench-ingest-${mode}-${f.form}-${tag}`;
     const key = await server.keyFor(org);
+    const cpu0 = process.cpuUsage();
+    const m0 = machineCpu();
+    const elu0 = performance.eventLoopUtilization();
     const report = await runLoadInWorker({
       url: `${server.url}/v1/log/request`, key, contentType: f.contentType, bodies, concurrency: opts.concurrency, maxRetries: 50,
     });
     if (report.failed.length) throw new Error(`ingest ${mode}/${f.form}: ${report.failed.length}+ POSTs failed, e.g. ${JSON.stringify(report.failed[0])}`);
     const visibleAt = await waitVisible(db, org, records.length);
+    const cpu = process.cpuUsage(cpu0);
+    const elu = performance.eventLoopUtilization(elu0);
+    const m1 = machineCpu();
     const visibleSeconds = (visibleAt - report.startedAt) / 1000;
     const logsPerSecond = Math.round(records.length / visibleSeconds);
     const run: IngestRun = {
@@ -201,9 +227,12 @@ async function runForms(
       visibleSeconds: round(visibleSeconds, 2),
       logsPerSecond,
       shareOfRaw: round(logsPerSecond / raw.rowsPerSecond, 3),
+      processCpuCores: round((cpu.user + cpu.system) / 1e6 / visibleSeconds, 2),
+      mainEventLoopUtilization: round(elu.utilization, 2),
+      machineCpuBusy: round((m1.busy - m0.busy) / Math.max(1, m1.total - m0.total), 2),
     };
     runs.push(run);
-    opts.log(`  ${mode} | ${f.form} | ${run.logs} logs in ${run.visibleSeconds} s = ${logsPerSecond} logs/s (${Math.round(run.shareOfRaw * 100)}% of raw) | 429s: ${run.retries429}`);
+    opts.log(`  ${mode} | ${f.form} | ${run.logs} logs in ${run.visibleSeconds} s = ${logsPerSecond} logs/s (${Math.round(run.shareOfRaw * 100)}% of raw) | 429s: ${run.retries429} | CPU ${run.processCpuCores} cores, main loop ${Math.round(run.mainEventLoopUtilization * 100)}% busy, machine ${Math.round(run.machineCpuBusy * 100)}% busy`);
   }
   return runs;
 }
