@@ -4,6 +4,7 @@
 // about 3x faster than serialising the same rows in JS and inserting them (CHDB-NOTES), and nothing crosses into JS.
 import fs from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
+import { int } from './lib/cli.js';
 import cliProgress from 'cli-progress';
 import type { Db } from '../src/db/client.js';
 import {
@@ -12,11 +13,6 @@ import {
 } from './lib/dataset.js';
 import { benchConfig, loadAverage, openBenchDb } from './lib/engine.js';
 
-const int = (min: number, max: number) => (raw: string) => {
-  const n = Number(raw.replace(/_/g, ''));
-  if (!Number.isInteger(n) || n < min || n > max) throw new InvalidArgumentError(`must be an integer from ${min} to ${max}`);
-  return n;
-};
 const fraction = (raw: string) => {
   const n = Number(raw);
   if (!(n >= 0 && n <= 1)) throw new InvalidArgumentError('must be a number from 0 to 1');

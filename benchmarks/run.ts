@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
+import { int } from './lib/cli.js';
 import { readMeta } from './lib/dataset.js';
 import { RESULTS_DIR, benchConfig, loadAverage, machineFacts, openBenchDb } from './lib/engine.js';
 import { startBenchServer } from './lib/http.js';
@@ -15,11 +16,6 @@ import { runAnalytics, runLookups, type AnalyticsResult, type LookupResult } fro
 const SUITES = ['query', 'lookup', 'ingest'] as const;
 type Suite = (typeof SUITES)[number];
 
-const int = (min: number, max: number) => (raw: string) => {
-  const n = Number(raw.replace(/_/g, ''));
-  if (!Number.isInteger(n) || n < min || n > max) throw new InvalidArgumentError(`must be an integer from ${min} to ${max}`);
-  return n;
-};
 const suiteList = (raw: string): Suite[] => {
   const list = raw.split(',').map((s) => s.trim()).filter(Boolean);
   for (const s of list) if (!(SUITES as readonly string[]).includes(s)) throw new InvalidArgumentError(`unknown suite "${s}" (allowed: ${SUITES.join(', ')})`);
