@@ -4,7 +4,7 @@
 // about 3x faster than serialising the same rows in JS and inserting them (CHDB-NOTES), and nothing crosses into JS.
 import fs from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
-import { int } from './lib/cli.js';
+import { BenchUsageError, int, runMain } from './lib/cli.js';
 import cliProgress from 'cli-progress';
 import type { Db } from '../src/db/client.js';
 import {
@@ -76,12 +76,12 @@ async function main(): Promise<void> {
   const config = benchConfig();
   const existing = readMeta(config.dataDir);
   if (existing && !opts.fresh) {
-    throw new Error(`${config.dataDir} already holds a data set (${existing.rows} rows, seed ${existing.seed}); pass --fresh to replace it`);
+    throw new BenchUsageError(`${config.dataDir} already holds a data set (${existing.rows} rows, seed ${existing.seed}); pass --fresh to replace it`);
   }
   if (opts.fresh && fs.existsSync(config.dataDir)) {
     // Only a directory this tool made (or an empty one) is ever deleted.
     if (!existing && fs.readdirSync(config.dataDir).length > 0) {
-      throw new Error(`${config.dataDir} is not a benchmark data set (no ${metaFile(config.dataDir)}); refusing to delete it`);
+      throw new BenchUsageError(`${config.dataDir} is not a benchmark data set (no ${metaFile(config.dataDir)}); refusing to delete it`);
     }
     fs.rmSync(config.dataDir, { recursive: true, force: true });
   }
@@ -89,7 +89,7 @@ async function main(): Promise<void> {
   const db = await openBenchDb(config);
   try {
     const [{ c } = { c: '0' }] = await db.query<{ c: string }>('SELECT count() AS c FROM request_response_rmt');
-    if (Number(c) > 0) throw new Error(`${config.dataDir} already holds ${c} request rows; use an empty DATA_DIR or --fresh`);
+    if (Number(c) > 0) throw new BenchUsageError(`${config.dataDir} already holds ${c} request rows; use an empty DATA_DIR or --fresh`);
 
     const spec: DatasetSpec = {
       rows: opts.rows, orgs: opts.orgs, days: opts.days, seed: opts.seed, end: opts.end, updatedFraction: opts.updated,
@@ -139,9 +139,4 @@ async function main(): Promise<void> {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  main().catch((err) => {
-    console.error(`bench:data: ${(err as Error).message}`);
-    process.exit(1);
-  });
-}
+if (import.meta.url === `file://${process.argv[1]}`) runMain('bench:data', main);

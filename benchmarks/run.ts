@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
-import { int } from './lib/cli.js';
+import { BenchUsageError, int, runMain } from './lib/cli.js';
 import { readMeta } from './lib/dataset.js';
 import { RESULTS_DIR, benchConfig, loadAverage, machineFacts, openBenchDb } from './lib/engine.js';
 import { startBenchServer } from './lib/http.js';
@@ -53,9 +53,9 @@ async function main(): Promise<void> {
 
   const config = benchConfig();
   const meta = readMeta(config.dataDir);
-  if (!meta) throw new Error(`no data set in ${config.dataDir}: run \`npm run bench:data -- --rows ${opts.rows ?? 1_000_000}\` first`);
+  if (!meta) throw new BenchUsageError(`no data set in ${config.dataDir}: run \`npm run bench:data -- --rows ${opts.rows ?? 1_000_000}\` first`);
   if (opts.rows !== undefined && opts.rows !== meta.rows) {
-    throw new Error(`the data set in ${config.dataDir} has ${meta.rows} rows, not ${opts.rows}: run \`npm run bench:data -- --rows ${opts.rows} --fresh\``);
+    throw new BenchUsageError(`the data set in ${config.dataDir} has ${meta.rows} rows, not ${opts.rows}: run \`npm run bench:data -- --rows ${opts.rows} --fresh\``);
   }
   if (process.env.UV_THREADPOOL_SIZE === undefined) {
     console.warn('warning: UV_THREADPOOL_SIZE is not set; queued engine queries can starve file and DNS work (CHDB-NOTES)');
@@ -145,7 +145,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err) => {
-  console.error(`bench: ${(err as Error).stack ?? err}`);
-  process.exit(1);
-});
+runMain('bench', main);
