@@ -1,6 +1,7 @@
 // A route is data: method, path, schemas and a handler. The same list mounts the Express routes,
 // validates input, and builds /openapi.json, so the published document lists exactly what exists.
 import type { Request, RequestHandler, Response, Router } from 'express';
+import { ValidationError } from '../errors.js';
 import { assertValid } from './validate.js';
 
 export interface AuthInfo {
@@ -53,8 +54,14 @@ export function mountRoutes(router: Router, routes: readonly RouteDef[], authent
   const pass: RequestHandler = (_req, _res, next) => next();
   for (const route of routes) {
     router[route.method](route.path, route.auth === false ? pass : authenticate, async (req: Request, res: Response) => {
-      const isJson = !req.is('application/x-ndjson') && !Buffer.isBuffer(req.body);
-      const body = route.body && isJson ? assertValid(route.body, req.body ?? {}, 'body') : req.body;
+      const raw = Buffer.isBuffer(req.body);
+      // A body the route cannot read (NDJSON sent to a JSON route, or a type no parser took) is refused here: it
+      // would otherwise skip validation and reach the handler as bytes or as nothing.
+      if (route.body && ((raw && !route.extraContentTypes?.length) || (req.body === undefined && sentBody(req)))) {
+        const types = ['application/json', ...(route.extraContentTypes ?? [])].join(' or ');
+        throw new ValidationError(`body: expected Content-Type ${types}`, 'body');
+      }
+      const body = route.body && !raw ? assertValid(route.body, req.body ?? {}, 'body') : req.body;
       const result = await route.handler({
         body,
         params: req.params as Record<string, string>,
@@ -69,4 +76,10 @@ export function mountRoutes(router: Router, routes: readonly RouteDef[], authent
       else res.json({ data: result ?? null, error: null });
     });
   }
+}
+
+/** The request carries body bytes (a length above zero, or chunked). */
+function sentBody(req: Request): boolean {
+  const length = Number(req.headers['content-length'] ?? 0);
+  return req.headers['transfer-encoding'] !== undefined || length > 0;
 }

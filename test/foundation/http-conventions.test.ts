@@ -84,4 +84,28 @@ describe('HTTP conventions', () => {
     expect(wrongType.status).to.equal(400);
     expect(wrongType.body.error).to.match(/^body\.org: must be string/);
   });
+
+  it('a body the route cannot parse (NDJSON or text to a JSON route) is a 400, never unvalidated input', async () => {
+    const { key } = await newOrg();
+    const created = await api('POST', '/v1/prompt-2025', {
+      key, body: { name: 'p', tags: [], promptBody: { model: 'm', messages: [{ role: 'user', content: 'hi' }] } },
+    });
+    expect(created.status, created.text).to.equal(201);
+    const json = JSON.stringify({ name: 'q', tags: [], promptBody: { model: 'm', messages: [{ role: 'user', content: 'x' }] } });
+    for (const type of ['application/x-ndjson', 'application/jsonl', 'text/plain']) {
+      const r = await api('POST', '/v1/prompt-2025', { key, body: json, headers: { 'content-type': type } });
+      expect(r.status, `${type}: ${r.text}`).to.equal(400);
+      expectErrorEnvelope(r.body);
+      expect(r.body.error).to.equal('body: expected Content-Type application/json');
+      const v = await api('POST', `/v1/prompt-2025/id/${created.body.id}/versions`, {
+        key, body: JSON.stringify({ promptBody: { model: 'm', messages: [{ role: 'user', content: 'x' }] } }), headers: { 'content-type': type },
+      });
+      expect(v.status, `${type}: ${v.text}`).to.equal(400);
+    }
+    const versions = await api('GET', `/v1/prompt-2025/id/${created.body.id}/versions`, { key });
+    expect(versions.body).to.have.length(1);
+    // A route whose body is all optional still refuses bytes it did not parse, instead of reading them as {}.
+    const query = await api('POST', '/v1/prompt-2025/query', { key, body: '{"search":"zzz"}', headers: { 'content-type': 'text/plain' } });
+    expect(query.status).to.equal(400);
+  });
 });
