@@ -16,7 +16,7 @@ export const scoreDistributionsBodySchema = {
   properties: {
     filter: filterSchema,
     timeFilter: timeFilterSchema,
-    offset: { type: 'integer', minimum: 0, description: 'score names to skip (default 0)' },
+    offset: { type: 'integer', minimum: 0, maximum: 4294967295, description: 'score names to skip (default 0; a UInt32)' },
     limit: { type: 'integer', minimum: 1, maximum: 1000, description: 'score names to return (default 100)' },
     timeZoneDifference: timeZoneDifferenceSchema,
   },

@@ -134,7 +134,8 @@ export const versionsQuerySchema = {
   type: 'object',
   additionalProperties: false,
   required: ['promptId'],
-  properties: { promptId: idSchema, majorVersion: { type: 'integer', minimum: 1 } },
+  // Bounded so the number fits the UInt32 column: a larger one used to wrap (2^32 + 1 read line 1) or fail with a 500.
+  properties: { promptId: idSchema, majorVersion: { type: 'integer', minimum: 1, maximum: 4294967295 } },
 } as const;
 export type VersionsQuery = FromSchema<typeof versionsQuerySchema>;
 
@@ -144,7 +145,8 @@ export const promptsQuerySchema = {
   properties: {
     search: { type: 'string', maxLength: 256 },
     tagsFilter: tagsSchema,
-    page: { type: 'integer', minimum: 0 },
+    // page x pageSize is a UInt32 OFFSET: 1,000,000 x 500 fits, with room.
+    page: { type: 'integer', minimum: 0, maximum: 1000000 },
     pageSize: { type: 'integer', minimum: 1, maximum: 500 },
   },
 } as const;

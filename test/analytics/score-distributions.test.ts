@@ -144,6 +144,8 @@ describe('POST /v1/evals/score-distributions/query', () => {
       ['extra timeFilter field', { timeFilter: { ...timeFilter, zone: 'x' } }, 'body.timeFilter.zone: unknown field'],
       ['negative offset', { offset: -1 }, 'body.offset: must be >= 0'],
       ['fractional offset', { offset: 1.5 }, 'body.offset: must be integer'],
+      ['offset beyond UInt32 (was a 500)', { offset: 2 ** 32 }, 'body.offset: must be <= 4294967295'],
+      ['offset 1e308 (was a 500)', { offset: 1e308 }, 'body.offset: must be <= 4294967295'],
       ['limit 0', { limit: 0 }, 'body.limit: must be >= 1'],
       ['limit 1001', { limit: 1001 }, 'body.limit: must be <= 1000'],
       ['limit as string', { limit: '10' }, 'body.limit: must be integer'],

@@ -265,6 +265,25 @@ describe('prompt versions and the production version', () => {
     expect(bad.body.error).to.contain('body.promptVersionId');
   });
 
+  it('numbers beyond the stored integer range are a 400, never a wrapped answer or a 500', async () => {
+    const o = await newOrg();
+    const p = await createPrompt(o, 'ranges');
+    // 2^32 + 1 used to wrap to major line 1 and answer its versions.
+    for (const majorVersion of [2 ** 32 + 1, 2 ** 53, 1e308]) {
+      const r = await api('POST', '/v1/prompt-2025/query/versions', { key: o.key, body: { promptId: p.id, majorVersion } });
+      expect(r.status, r.text).to.equal(400);
+      expect(r.body.error).to.equal('body.majorVersion: must be <= 4294967295');
+    }
+    for (const page of [1e7, 2 ** 53, 1e308]) {
+      const r = await api('POST', '/v1/prompt-2025/query', { key: o.key, body: { page, pageSize: 500 } });
+      expect(r.status, r.text).to.equal(400);
+      expect(r.body.error).to.equal('body.page: must be <= 1000000');
+    }
+    const last = await api('POST', '/v1/prompt-2025/query', { key: o.key, body: { page: 1_000_000, pageSize: 500 } });
+    expect(last.status, last.text).to.equal(200);
+    expect(last.body).to.deep.equal([]);
+  });
+
   it('list with search and tag filter, tag replacement, and delete', async () => {
     const o = await newOrg();
     const a = await createPrompt(o, 'Support Reply', ['support', 'email']);
