@@ -30,17 +30,27 @@ function post(provider: string, call: RerankCall, path: string, body: unknown): 
 
 function normalise(provider: string, items: unknown, n: number): RerankScores['results'] {
   if (!Array.isArray(items)) throw new UpstreamError(provider, 200, 'response has no results array', true);
+  const seen = new Set<number>();
   return items
     .map((r: { index?: unknown; relevance_score?: unknown }) => {
       if (typeof r?.index !== 'number' || !Number.isInteger(r.index) || r.index < 0 || r.index >= n || typeof r.relevance_score !== 'number') {
         throw new UpstreamError(provider, 200, `malformed result ${JSON.stringify(r).slice(0, 100)}`, true);
       }
+      // Each document is scored once; a repeated index is a broken answer, not two results.
+      if (seen.has(r.index)) throw new UpstreamError(provider, 200, `document ${r.index} scored twice`, true);
+      seen.add(r.index);
       return { index: r.index, relevance_score: r.relevance_score };
     })
     .sort((a, b) => b.relevance_score - a.relevance_score || a.index - b.index);
 }
 
 const estimate = (call: RerankCall) => countTokens(call.query, call.documents);
+/**
+ * The upstream's token count when it is a plausible one (a non-negative safe integer), else our estimate: the value
+ * is the response's `usage.input_tokens` (an integer) and the logged prompt_tokens, which must stay insertable.
+ */
+const tokens = (reported: unknown, call: RerankCall) =>
+  typeof reported === 'number' && Number.isSafeInteger(reported) && reported >= 0 ? reported : estimate(call);
 
 export const ADAPTERS: Partial<Record<string, Adapter>> = {
   // Cohere v2 rerank: results[].{index, relevance_score}; bills search units, not tokens.
@@ -49,7 +59,7 @@ export const ADAPTERS: Partial<Record<string, Adapter>> = {
       model: call.providerModelId, query: call.query, documents: call.documents,
       ...(call.topN !== undefined ? { top_n: call.topN } : {}),
     });
-    return { results: normalise(provider, json.results, call.documents.length), inputTokens: json.meta?.tokens?.input_tokens ?? estimate(call) };
+    return { results: normalise(provider, json.results, call.documents.length), inputTokens: tokens(json.meta?.tokens?.input_tokens, call) };
   },
   // Voyage: data[].{index, relevance_score}; instructions are prepended to the query (Voyage's documented way).
   voyage: async (call, provider) => {
@@ -57,7 +67,7 @@ export const ADAPTERS: Partial<Record<string, Adapter>> = {
       model: call.providerModelId, query: call.task ? `${call.task}\n${call.query}` : call.query, documents: call.documents,
       return_documents: false, ...(call.topN !== undefined ? { top_k: call.topN } : {}),
     });
-    return { results: normalise(provider, json.data, call.documents.length), inputTokens: json.usage?.total_tokens ?? estimate(call) };
+    return { results: normalise(provider, json.data, call.documents.length), inputTokens: tokens(json.usage?.total_tokens, call) };
   },
   // Jina: results[].{index, relevance_score}, usage.total_tokens.
   jina: async (call, provider) => {
@@ -65,7 +75,7 @@ export const ADAPTERS: Partial<Record<string, Adapter>> = {
       model: call.providerModelId, query: call.query, documents: call.documents, return_documents: false,
       ...(call.topN !== undefined ? { top_n: call.topN } : {}),
     });
-    return { results: normalise(provider, json.results, call.documents.length), inputTokens: json.usage?.total_tokens ?? estimate(call) };
+    return { results: normalise(provider, json.results, call.documents.length), inputTokens: tokens(json.usage?.total_tokens, call) };
   },
   // Built-in BM25: no network, no credential.
   svc: async (call) => {

@@ -59,9 +59,13 @@ export async function postJson(
     const retryable = res.status === 429 || res.status >= 500 || res.status === 401 || res.status === 403;
     throw new UpstreamError(provider, res.status, `HTTP ${res.status}: ${text.slice(0, 300)}`, retryable);
   }
+  let json: unknown;
   try {
-    return JSON.parse(text);
+    json = JSON.parse(text);
   } catch {
     throw new UpstreamError(provider, res.status, 'response is not JSON', true);
   }
+  // Adapters read fields of the answer: `null` or a bare value is as broken as non-JSON (and not a TypeError, a 500).
+  if (typeof json !== 'object' || json === null) throw new UpstreamError(provider, res.status, 'response is not a JSON object', true);
+  return json;
 }
