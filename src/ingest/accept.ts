@@ -2,6 +2,7 @@
 // POST to the buffer, so a bad record rejects the request with nothing of it written.
 import type { LogRecord } from '../../schema/log.js';
 import type { IngestBuffer } from './buffer.js';
+import type { CostFn } from './cost.js';
 import { prepareRow, type IngestOrigin } from './normalize.js';
 import type { BatchPart } from './writer.js';
 
@@ -11,10 +12,10 @@ export interface FieldRecord {
   field: string;
 }
 
-export function prepareBatch(records: readonly FieldRecord[], origin: IngestOrigin): BatchPart {
+export function prepareBatch(records: readonly FieldRecord[], origin: IngestOrigin, cost?: CostFn): BatchPart {
   const part: BatchPart = { org: origin.organizationId, ids: [], createdAt: [], lines: [] };
   for (const { record, field } of records) {
-    const row = prepareRow(record, origin, field);
+    const row = prepareRow(record, origin, field, cost);
     part.ids.push(row.id);
     part.createdAt.push(row.createdAt);
     part.lines.push(row.line);
@@ -23,8 +24,13 @@ export function prepareBatch(records: readonly FieldRecord[], origin: IngestOrig
 }
 
 /** Resolves with the request ids once the buffer holds the rows durably. */
-export async function acceptRecords(buffer: IngestBuffer, records: readonly FieldRecord[], origin: IngestOrigin): Promise<string[]> {
-  const part = prepareBatch(records, origin);
+export async function acceptRecords(
+  buffer: IngestBuffer,
+  records: readonly FieldRecord[],
+  origin: IngestOrigin,
+  cost?: CostFn,
+): Promise<string[]> {
+  const part = prepareBatch(records, origin, cost);
   await buffer.submit(part);
   return part.ids;
 }

@@ -1,6 +1,6 @@
 // Cost of a logged request that arrived without one: the registry's pricing for (provider, model) and the token
 // counts. The one call site of registry pricing in ingestion.
-import { costUsd } from '../registry/cost.js';
+import { costUsd, type Usage as RegistryUsage } from '../registry/cost.js';
 import type { Usage } from './usage.js';
 
 export interface PricingInput {
@@ -9,13 +9,13 @@ export interface PricingInput {
   usage: Usage;
 }
 
-/**
- * USD for the usage; 0 when the registry does not know the model (never a guess). Uses the shipped catalog;
- * prices added or overridden by REGISTRY_FILE live in the running RegistryService (`ctx.registry.cost`).
- */
-export function computeCostUsd({ provider, model, usage }: PricingInput): number {
+/** The registry's pricing: `ctx.registry.cost` (catalog + REGISTRY_FILE), or the shipped catalog alone. */
+export type CostFn = (input: { provider?: string; model: string; usage: RegistryUsage }) => { usd: number };
+
+/** USD for the usage; 0 when the registry does not know the model (never a guess). */
+export function computeCostUsd({ provider, model, usage }: PricingInput, cost: CostFn = costUsd): number {
   if (!model) return 0;
-  return costUsd({
+  return cost({
     provider: provider || undefined,
     model,
     usage: {

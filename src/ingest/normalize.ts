@@ -2,7 +2,7 @@
 // buffer carries and what the engine receives; nothing downstream re-serialises it.
 import { randomUUID } from 'node:crypto';
 import type { LogRecord } from '../../schema/log.js';
-import { computeCostUsd } from './cost.js';
+import { computeCostUsd, type CostFn } from './cost.js';
 import { usdToNano } from './money.js';
 import { parseTimestamp, toDbTime } from './time.js';
 import { detectFormat, modelsFrom, usageFrom, type Usage } from './usage.js';
@@ -47,8 +47,11 @@ const COPIED = [
   'generation_output_count', 'asset_urls', 'asset_ids', 'scores',
 ] as const satisfies ReadonlyArray<keyof LogRecord>;
 
-/** `field` is the record's path in the request (`body.requests.3`), used in error messages. */
-export function prepareRow(rec: LogRecord, origin: IngestOrigin, field: string): PreparedRow {
+/**
+ * `field` is the record's path in the request (`body.requests.3`), used in error messages; `cost` prices a record
+ * that came without a cost (default: the shipped catalog).
+ */
+export function prepareRow(rec: LogRecord, origin: IngestOrigin, field: string, cost?: CostFn): PreparedRow {
   const id = rec.request_id ?? randomUUID();
   const createdMs = rec.request_created_at === undefined ? origin.receivedAt : parseTimestamp(rec.request_created_at, `${field}.request_created_at`);
   const createdAt = toDbTime(createdMs);
@@ -94,7 +97,7 @@ export function prepareRow(rec: LogRecord, origin: IngestOrigin, field: string):
     row.total_tokens = tokens.total;
   }
 
-  const usd = rec.cost ?? rec.costUSD ?? computeCostUsd({ provider, model, usage: tokens });
+  const usd = rec.cost ?? rec.costUSD ?? computeCostUsd({ provider, model, usage: tokens }, cost);
   row.cost_nano_usd = usdToNano(usd);
 
   if (rec.properties !== undefined || rec.request_properties !== undefined) {

@@ -6,13 +6,13 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
-import { api, harness, newOrg, testConfig } from '../helpers/harness.js';
+import { api, harness, newOrg } from '../helpers/harness.js';
 import type { Config } from '../../src/config.js';
 import { acceptRecords } from '../../src/ingest/accept.js';
 import { createIngest, type Ingest, type IngestOptions } from '../../src/ingest/index.js';
 import { createLogger } from '../../src/logger.js';
 import { startServer, type RunningServer } from '../../src/server.js';
-import { countRows, rid, testPrefix, waitFor } from './helpers.js';
+import { countRows, rid, testPrefix, waitFor, sharedConfig } from './helpers.js';
 
 const REDIS_URL = process.env.REDIS_URL;
 const run = promisify(execFile);
@@ -56,7 +56,7 @@ async function cleanRedis(prefix: string) {
     let server: RunningServer;
     before(async () => {
       const { db } = await harness();
-      server = await startServer(testConfig({ REDIS_URL: REDIS_URL!, REDIS_PREFIX: prefix, INGEST_FLUSH_MS: '50' }), { db, logger: silent });
+      server = await startServer(await sharedConfig({ REDIS_URL: REDIS_URL!, REDIS_PREFIX: prefix, INGEST_FLUSH_MS: '50' }), { db, logger: silent });
     });
     after(async () => {
       await server.close();
@@ -82,7 +82,7 @@ async function cleanRedis(prefix: string) {
 
     it('writers in two processes (two servers sharing Redis) on one request: 50 PUTs + 50 evals all survive', async () => {
       const { db } = await harness();
-      const second = await startServer(testConfig({ REDIS_URL: REDIS_URL!, REDIS_PREFIX: prefix, INGEST_WORKERS: 'false' }), { db, logger: silent });
+      const second = await startServer(await sharedConfig({ REDIS_URL: REDIS_URL!, REDIS_PREFIX: prefix, INGEST_WORKERS: 'false' }), { db, logger: silent });
       try {
         const { key } = await newOrg();
         const id = rid();
@@ -112,7 +112,7 @@ async function cleanRedis(prefix: string) {
     const workers: Ingest[] = [];
     before(async () => {
       const { db } = await harness();
-      config = testConfig({ REDIS_URL: REDIS_URL!, REDIS_PREFIX: prefix, INGEST_WORKERS: 'false' });
+      config = await sharedConfig({ REDIS_URL: REDIS_URL!, REDIS_PREFIX: prefix, INGEST_WORKERS: 'false' });
       api0 = await startServer(config, { db, logger: silent });
     });
     afterEach(async () => {
@@ -190,7 +190,7 @@ async function cleanRedis(prefix: string) {
 
     it('429 with Retry-After over INGEST_MAX_BUFFERED_ROWS (counted across processes in Redis); accepts again once drained', async () => {
       const { db } = await harness();
-      const small = await startServer(testConfig({ REDIS_URL: REDIS_URL!, REDIS_PREFIX: prefix, INGEST_WORKERS: 'false', INGEST_MAX_BUFFERED_ROWS: '10' }), { db, logger: silent });
+      const small = await startServer(await sharedConfig({ REDIS_URL: REDIS_URL!, REDIS_PREFIX: prefix, INGEST_WORKERS: 'false', INGEST_MAX_BUFFERED_ROWS: '10' }), { db, logger: silent });
       try {
         const { org, key } = await newOrg();
         await postLogs(small.url, key, 10, 10);
@@ -218,7 +218,7 @@ async function cleanRedis(prefix: string) {
     const workers: Ingest[] = [];
     before(async () => {
       const { db } = await harness();
-      config = testConfig({ REDIS_URL: REDIS_URL!, REDIS_PREFIX: prefix, INGEST_FLUSH_MS: '20' });
+      config = await sharedConfig({ REDIS_URL: REDIS_URL!, REDIS_PREFIX: prefix, INGEST_FLUSH_MS: '20' });
       // Two quick attempts instead of eight with exponential backoff from one second.
       producer = createIngest({ config, db, logger: silent }, { workers: false, retry: { attempts: 2, backoffMs: 20 } });
     });
@@ -300,7 +300,7 @@ async function cleanRedis(prefix: string) {
 
   it('Redis unreachable: a POST is a 503 with Retry-After (not a 500, nothing taken) and readiness fails', async () => {
     const { db } = await harness();
-    const config = testConfig({ REDIS_URL: 'redis://127.0.0.1:1', REDIS_PREFIX: testPrefix(), INGEST_WORKERS: 'false' });
+    const config = await sharedConfig({ REDIS_URL: 'redis://127.0.0.1:1', REDIS_PREFIX: testPrefix(), INGEST_WORKERS: 'false' });
     const dead = createIngest({ config, db, logger: silent });
     try {
       const err = await dead.buffer!.submit({ org: 'o', ids: ['a'], createdAt: ['2026-01-01 00:00:00.000'], lines: ['{}'] }).then(
@@ -320,7 +320,7 @@ async function cleanRedis(prefix: string) {
       const prefix = testPrefix();
       const { db } = await harness();
       // The worker would wait a minute before inserting; shutdown must not wait, nor drop.
-      const server = await startServer(testConfig({ REDIS_URL: REDIS_URL!, REDIS_PREFIX: prefix, INGEST_FLUSH_MS: '60000' }), { db, logger: silent });
+      const server = await startServer(await sharedConfig({ REDIS_URL: REDIS_URL!, REDIS_PREFIX: prefix, INGEST_FLUSH_MS: '60000' }), { db, logger: silent });
       try {
         const { org, key } = await newOrg();
         await postLogs(server.url, key, 30);

@@ -1,6 +1,12 @@
 // Helpers of the ingestion and request tests: row counts straight from the engine, polling, sample bodies.
 import { randomBytes } from 'node:crypto';
-import { harness } from '../helpers/harness.js';
+import type { Config } from '../../src/config.js';
+import { harness, testConfig } from '../helpers/harness.js';
+
+/** Config of a second app on the shared engine: same data directory (no stray temp directories), other settings. */
+export async function sharedConfig(extra: Record<string, string>): Promise<Config> {
+  return testConfig(extra, (await harness()).dataDir);
+}
 
 /** Rows of an organisation: deduplicated (what analytics see) and raw (every inserted copy). */
 export async function countRows(org: string): Promise<{ final: number; raw: number; lookup: number }> {

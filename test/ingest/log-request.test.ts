@@ -1,10 +1,13 @@
 // POST /v1/log/request through the in-process buffer (the shared harness runs without Redis): JSON, batches,
 // NDJSON, bad records (nothing written), timestamps, idempotency, cost, and 429 when the buffer is full.
 import { expect } from 'chai';
-import { api, harness, newOrg, testConfig } from '../helpers/harness.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { api, harness, newOrg } from '../helpers/harness.js';
 import { costUsd } from '../../src/registry/cost.js';
 import { startServer, type RunningServer } from '../../src/server.js';
-import { countRows, openAiChat, rid } from './helpers.js';
+import { countRows, openAiChat, rid, sharedConfig } from './helpers.js';
 
 describe('POST /v1/log/request (in-process buffer)', () => {
   it('accepts one record with 202 and the request is readable at once (group commit: 202 after the insert)', async () => {
@@ -154,12 +157,35 @@ describe('POST /v1/log/request (in-process buffer)', () => {
     expect(b).to.include({ prompt_tokens: 120, completion_tokens: 30, total_tokens: 150, prompt_cache_read_tokens: 20, model: 'gpt-4o-mini-2024-07-18' });
   });
 
+  it('prices with the running registry: a model added by REGISTRY_FILE is priced at its file prices', async () => {
+    const { db } = await harness();
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'switchyard-ingest-')), 'registry.json');
+    const endpoint = {
+      provider: 'core', author: 'passthrough', providerModelId: 'acme-ft-7b', pricing: [{ threshold: 0, input: 0.4e-6, output: 0.8e-6 }],
+      contextLength: 32768, maxCompletionTokens: 4096, ptbEnabled: true, supportedOperations: ['chat_completions'],
+      supportedParameters: ['max_tokens'], endpointConfigs: { '*': {} },
+    };
+    const model = { id: 'acme-ft-7b', name: 'Acme 7B', author: 'passthrough', contextLength: 32768, inputModalities: ['text'], outputModalities: ['text'], endpoints: [endpoint] };
+    fs.writeFileSync(file, JSON.stringify({ models: [model] }));
+    const server = await startServer(await sharedConfig({ REGISTRY_FILE: file }), { db });
+    try {
+      const { key } = await newOrg();
+      const id = rid('priced');
+      await api('POST', '/v1/log/request', { key, base: server.url, body: { request_id: id, provider: 'CORE', model: 'acme-ft-7b', prompt_tokens: 1_000_000, completion_tokens: 500_000 } });
+      // 1M prompt tokens at $0.40/M + 0.5M completion tokens at $0.80/M.
+      expect((await api('GET', `/v1/request/${id}`, { key })).body.data.costUSD).to.equal(0.8);
+    } finally {
+      await server.close();
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    }
+  });
+
   describe('backpressure', () => {
     let small: RunningServer;
     before(async () => {
       const { db } = await harness();
       // A second app on the same engine: a tiny buffer that flushes only after 1.5 s, so rows stay buffered.
-      small = await startServer(testConfig({ INGEST_MAX_BUFFERED_ROWS: '5', INGEST_FLUSH_MS: '1500' }), { db });
+      small = await startServer(await sharedConfig({ INGEST_MAX_BUFFERED_ROWS: '5', INGEST_FLUSH_MS: '1500' }), { db });
     });
     after(() => small.close());
 

@@ -1,9 +1,9 @@
 // PUT /v1/request/{id}/property (spec 4.2) and POST /v1/evals/{id} (4.3) with the in-process buffer: validation,
 // 404s, concurrent writers on one request, untouched columns, and writes to a request still in the buffer.
 import { expect } from 'chai';
-import { api, harness, newOrg, testConfig } from '../helpers/harness.js';
+import { api, harness, newOrg } from '../helpers/harness.js';
 import { startServer, type RunningServer } from '../../src/server.js';
-import { anthropicMessages, countRows, rid } from '../ingest/helpers.js';
+import { anthropicMessages, countRows, rid, sharedConfig } from '../ingest/helpers.js';
 
 async function logOne(key: string, extra: Record<string, unknown> = {}, base?: string) {
   const id = rid();
@@ -128,7 +128,7 @@ describe('request properties and evals', () => {
     before(async () => {
       const { db } = await harness();
       // Group commit every 1.5 s: a POST is in the buffer (in flight) for a while before its 202.
-      slow = await startServer(testConfig({ INGEST_FLUSH_MS: '1500' }), { db });
+      slow = await startServer(await sharedConfig({ INGEST_FLUSH_MS: '1500' }), { db });
     });
     after(() => slow.close());
 

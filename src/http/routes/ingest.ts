@@ -45,7 +45,8 @@ export function ingestRoutes(ctx: AppContext): RouteDef[] {
   const accept = async (records: FieldRecord[], auth: AuthInfo): Promise<LogAccepted> => {
     const buffer = ctx.ingest.buffer;
     if (!buffer) throw new Error('this process does not accept logs (worker only)');
-    const ids = await acceptRecords(buffer, records, origin(auth));
+    // Prices of the running registry (catalog + REGISTRY_FILE) for records without a cost.
+    const ids = await acceptRecords(buffer, records, origin(auth), (input) => ctx.registry.cost(input));
     return { accepted: ids.length, request_ids: ids };
   };
   const accepted = envelopeOf(logAcceptedSchema);
