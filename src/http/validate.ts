@@ -57,3 +57,22 @@ export function assertValid<T>(schema: object, value: unknown, root = 'body'): T
   }
   return value as T;
 }
+
+/**
+ * Deepest nesting of objects and arrays a body may have. Far beyond real chat bodies and tool schemas, far below where
+ * JSON.stringify or any recursive walk of the value overflows the stack (about 10,000 levels: a 500).
+ */
+export const MAX_JSON_DEPTH = 256;
+
+/** Throws a 400 when `value` nests objects/arrays deeper than `max`. Iterative, so the check itself cannot overflow. */
+export function assertJsonDepth(value: unknown, root = 'body', max = MAX_JSON_DEPTH): void {
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth > max) throw new ValidationError(`${root}: nested deeper than ${max} levels of objects and arrays`, root);
+    for (const child of Array.isArray(v) ? v : Object.values(v)) {
+      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+    }
+  }
+}

@@ -108,4 +108,24 @@ describe('HTTP conventions', () => {
     const query = await api('POST', '/v1/prompt-2025/query', { key, body: '{"search":"zzz"}', headers: { 'content-type': 'text/plain' } });
     expect(query.status).to.equal(400);
   });
+
+  it('JSON nested deeper than 256 levels is a 400 on every route, not a stack overflow (500)', async () => {
+    const { key } = await newOrg();
+    const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+    const prompt = (name: string, depth: number) =>
+      `{"name":"${name}","tags":[],"promptBody":{"model":"m","messages":[{"role":"user","content":"x"}],"metadata":${nested(depth)}}}`;
+    const headers = { 'content-type': 'application/json' };
+    for (const depth of [255, 10_000, 200_000]) {
+      const r = await api('POST', '/v1/prompt-2025', { key, body: prompt(`deep${depth}`, depth), headers });
+      expect(r.status, `${depth}: ${r.text}`).to.equal(400);
+      expect(r.body.error).to.equal('body: nested deeper than 256 levels of objects and arrays');
+      const log = await api('POST', '/v1/log/request', { key, body: `{"request_body":${nested(depth + 1)}}`, headers });
+      expect(log.status, `${depth}: ${log.text}`).to.equal(400);
+    }
+    // The whole body counts: the body and promptBody are levels 1 and 2, so 254 arrays reach level 256 exactly.
+    const ok = await api('POST', '/v1/prompt-2025', { key, body: prompt('at-limit', 254), headers });
+    expect(ok.status, ok.text).to.equal(201);
+    const body = await api('GET', `/v1/prompt-2025/${ok.body.versionId}/prompt-body`, { key });
+    expect(JSON.stringify(body.body.metadata)).to.equal(nested(254));
+  });
 });
