@@ -72,7 +72,8 @@ export class IngestWorker {
         else this.timer ??= setTimeout(() => this.flush(), this.opts.flushMs);
       });
     } catch (err) {
-      // Last attempt: the job goes to the dead-letter queue, which does not count against the buffer limit.
+      // Last attempt: the job goes to the dead-letter queue, which does not count against the buffer limit. (A job
+      // failed by the stalled checker, after maxStalledCount, never gets here: it keeps counting until replayed.)
       if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) await this.counter.release(job.id!).catch(() => {});
       throw err;
     }

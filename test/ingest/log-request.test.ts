@@ -64,6 +64,7 @@ describe('POST /v1/log/request (in-process buffer)', () => {
       ['negative tokens', (ids) => ({ body: { requests: ids.map((id, i) => ({ request_id: id, prompt_tokens: i === 1 ? -5 : 5 })) } }), /^body\.requests\.1\.prompt_tokens: must be >= 0/],
       ['property value too long', (ids) => ({ body: { requests: ids.map((id, i) => ({ request_id: id, properties: { k: i === 0 ? 'x'.repeat(10_001) : 'v' } })) } }), /^body\.requests\.0\.properties\.k: must NOT have more than 10000 characters/],
       ['bad NDJSON line', (ids) => ({ body: ids.map((id, i) => (i === 2 ? '{"request_id": ' : JSON.stringify({ request_id: id }))).join('\n'), ct: 'application/x-ndjson' }), /^body\.2: malformed JSON on line 3/],
+      ['NDJSON line nested too deep', (ids) => ({ body: ids.map((id, i) => JSON.stringify({ request_id: id, request_body: i === 1 ? JSON.parse('['.repeat(300) + ']'.repeat(300)) : {} })).join('\n'), ct: 'application/x-ndjson' }), /^body\.1: nested deeper than 256 levels of objects and arrays \(line 2\)/],
       ['bad NDJSON field', (ids) => ({ body: ids.map((id, i) => JSON.stringify({ request_id: id, cost: i === 4 ? '1' : 1 })).join('\n'), ct: 'application/x-ndjson' }), /^body\.4\.cost: must be number \(line 5\)/],
     ];
     for (const [name, make, message] of cases) {

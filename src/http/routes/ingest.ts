@@ -8,7 +8,7 @@ import { acceptRecords, type FieldRecord } from '../../ingest/accept.js';
 import { fieldsFromHeaders, manualLogToRecord, MANUAL_LOG_ROUTES, type ManualLogRoute } from '../../ingest/manual.js';
 import type { IngestOrigin } from '../../ingest/normalize.js';
 import { defineRoute, type AuthInfo, type RouteDef } from '../route.js';
-import { assertValid } from '../validate.js';
+import { assertJsonDepth, assertValid } from '../validate.js';
 
 /** One record per non-empty line, each validated. Errors name the index (`body.3.field`) and the 1-based line. */
 export function parseNdjson(raw: Buffer, maxRecords: number): FieldRecord[] {
@@ -28,6 +28,8 @@ export function parseNdjson(raw: Buffer, maxRecords: number): FieldRecord[] {
       throw new ValidationError(`${field}: malformed JSON on line ${i + 1} (${(err as Error).message})`, field);
     }
     try {
+      // The JSON parser only bounds depth for JSON bodies; a line is checked here (deep bodies overflow stringify).
+      assertJsonDepth(value, field);
       out.push({ record: assertValid<LogRecord>(logRecordSchema, value, field), field });
     } catch (err) {
       if (err instanceof ValidationError) throw new ValidationError(`${err.message} (line ${i + 1})`, err.field);
