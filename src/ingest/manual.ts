@@ -4,6 +4,7 @@ import type { LogRecord, ManualLogBody } from '../../schema/log.js';
 import { PROPERTY_KEY_MAX, PROPERTY_VALUE_MAX, REQUEST_ID_PATTERN } from '../../schema/log.js';
 import { ValidationError } from '../errors.js';
 import { assembleStream } from './stream.js';
+import { parseTimestamp } from './time.js';
 
 /** The three manual-logger routes and the provider each implies when the body names none. */
 export const MANUAL_LOG_ROUTES = { custom: 'CUSTOM', oai: 'OPENAI', anthropic: 'ANTHROPIC' } as const;
@@ -90,8 +91,9 @@ function pathOf(url: string | undefined): string {
 }
 
 export function manualLogToRecord(body: ManualLogBody, headers: HeaderFields, route: ManualLogRoute): LogRecord {
-  const start = msOf(body.timing.startTime);
-  const end = msOf(body.timing.endTime);
+  // Checked here so an out-of-range time names the field the caller sent.
+  const start = parseTimestamp(msOf(body.timing.startTime), 'body.timing.startTime');
+  const end = parseTimestamp(msOf(body.timing.endTime), 'body.timing.endTime');
   const rec: LogRecord = {
     request_created_at: start,
     response_created_at: end,

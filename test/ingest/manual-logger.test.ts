@@ -128,6 +128,7 @@ describe('manual-logger compatibility (/custom|oai|anthropic/v1/log)', () => {
     const cases: Array<[string, unknown, Record<string, string>, RegExp]> = [
       ['missing timing', { ...body, timing: undefined }, {}, /^body\.timing: is required$/],
       ['timing without endTime', { ...body, timing: { startTime: body.timing.startTime } }, {}, /^body\.timing\.endTime: is required$/],
+      ['a start time past 2299', { ...body, timing: { ...body.timing, startTime: { seconds: 1e11 } } }, {}, /^body\.timing\.startTime: out of range/],
       ['status not an integer', { ...body, providerResponse: { status: 'ok' } }, {}, /^body\.providerResponse\.status: must be integer$/],
       ['request id with a space', body, { 'Helicone-Request-Id': 'a b' }, /^headers\.Helicone-Request-Id: must be 1\.\.256 printable characters/],
       ['property name too long', body, { [`Core-Property-${'x'.repeat(257)}`]: 'v' }, /^headers\.Core-Property-x+: property name must be 1\.\.256 characters$/],
