@@ -2,7 +2,7 @@
 // validates input, and builds /openapi.json, so the published document lists exactly what exists.
 import type { Request, RequestHandler, Response, Router } from 'express';
 import { ValidationError } from '../errors.js';
-import { assertJsonDepth, assertValid } from './validate.js';
+import { assertValid, normaliseJsonBody } from './validate.js';
 
 export interface AuthInfo {
   organizationId: string;
@@ -61,7 +61,7 @@ export function mountRoutes(router: Router, routes: readonly RouteDef[], authent
         const types = ['application/json', ...(route.extraContentTypes ?? [])].join(' or ');
         throw new ValidationError(`body: expected Content-Type ${types}`, 'body');
       }
-      if (!raw && req.body !== undefined) assertJsonDepth(req.body, 'body');
+      if (!raw && req.body !== undefined) req.body = normaliseJsonBody(req.body, 'body');
       const body = route.body && !raw ? assertValid(route.body, req.body ?? {}, 'body') : req.body;
       const result = await route.handler({
         body,

@@ -64,15 +64,56 @@ export function assertValid<T>(schema: object, value: unknown, root = 'body'): T
  */
 export const MAX_JSON_DEPTH = 256;
 
-/** Throws a 400 when `value` nests objects/arrays deeper than `max`. Iterative, so the check itself cannot overflow. */
-export function assertJsonDepth(value: unknown, root = 'body', max = MAX_JSON_DEPTH): void {
-  const stack: Array<[unknown, number]> = [[value, 1]];
+/** A lone UTF-16 surrogate (in `u` mode a paired one is one code point, not a `Cs`). */
+const LONE_SURROGATE = /\p{Cs}/u;
+const wellFormed = (s: string) => (LONE_SURROGATE.test(s) ? s.replace(/\p{Cs}/gu, '\uFFFD') : s);
+
+function put(o: Record<string, unknown>, key: string, value: unknown): void {
+  // defineProperty, not assignment: a "__proto__" key of parsed JSON stays a plain property.
+  Object.defineProperty(o, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
+/**
+ * Checks and normalises a parsed JSON body in place, iteratively (the walk itself cannot overflow):
+ * - nesting deeper than `max` levels is a 400 naming `root`;
+ * - a lone surrogate (`"\ud800"`, valid JSON but not Unicode) in a string or key becomes U+FFFD, as any UTF-8
+ *   encoder does. The engine refuses such a string in an insert and the HTTP client cannot put it in a URL, so
+ *   left alone it was a 500 on every write and, against a ClickHouse server, on every read that passes it on.
+ */
+export function normaliseJsonBody<T>(value: T, root = 'body', max = MAX_JSON_DEPTH): T {
+  if (typeof value === 'string') return wellFormed(value) as T;
+  const stack: Array<[object, number]> = typeof value === 'object' && value !== null ? [[value, 1]] : [];
   while (stack.length) {
     const [v, depth] = stack.pop()!;
-    if (typeof v !== 'object' || v === null) continue;
     if (depth > max) throw new ValidationError(`${root}: nested deeper than ${max} levels of objects and arrays`, root);
-    for (const child of Array.isArray(v) ? v : Object.values(v)) {
-      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const c: unknown = v[i];
+        if (typeof c === 'string') v[i] = wellFormed(c);
+        else if (typeof c === 'object' && c !== null) stack.push([c, depth + 1]);
+      }
+      continue;
+    }
+    const o = v as Record<string, unknown>;
+    let badKey = false;
+    for (const k of Object.keys(o)) {
+      const c = o[k];
+      if (typeof c === 'string') {
+        const w = wellFormed(c);
+        if (w !== c) put(o, k, w);
+      } else if (typeof c === 'object' && c !== null) stack.push([c, depth + 1]);
+      if (LONE_SURROGATE.test(k)) badKey = true;
+    }
+    if (badKey) {
+      const entries = Object.entries(o);
+      for (const [k] of entries) delete o[k];
+      for (const [k, c] of entries) put(o, wellFormed(k), c);
     }
   }
+  return value;
+}
+
+/** normaliseJsonBody for a value parsed elsewhere (NDJSON lines): the same depth bound and surrogate repair, in place. */
+export function assertJsonDepth(value: unknown, root = 'body', max = MAX_JSON_DEPTH): void {
+  normaliseJsonBody(value, root, max);
 }

@@ -128,4 +128,33 @@ describe('HTTP conventions', () => {
     const body = await api('GET', `/v1/prompt-2025/${ok.body.versionId}/prompt-body`, { key });
     expect(JSON.stringify(body.body.metadata)).to.equal(nested(254));
   });
+
+  it('a lone surrogate in a JSON string or key is stored as U+FFFD (the engine refused it: 500 on every write)', async () => {
+    const { key } = await newOrg();
+    const lone = 'a\\ud800b\\udfffc'; // JSON text of "a", a lone high and a lone low surrogate, "c"
+    const fixed = 'a\ufffdb\ufffdc';
+    const headers = { 'content-type': 'application/json' };
+    const send = (method: string, path: string, json: string) => api(method, path, { key, body: json, headers });
+
+    const created = await send('POST', '/v1/prompt-2025', `{"name":"${lone}","tags":["${lone}"],"promptBody":{"model":"${lone}","messages":[{"role":"user","content":"x"}],"metadata":{"${lone}":1,"__proto__":{"x":"${lone}"}}}}`);
+    expect(created.status, created.text).to.equal(201);
+    expect((await api('GET', '/v1/prompt-2025/tags', { key })).body).to.deep.equal([fixed]);
+    const body = (await api('GET', `/v1/prompt-2025/${created.body.versionId}/prompt-body`, { key })).body;
+    expect(body.model).to.equal(fixed);
+    expect(Object.keys(body.metadata)).to.deep.equal([fixed, '__proto__']);
+    expect(Object.getOwnPropertyDescriptor(body.metadata, '__proto__')?.value).to.deep.equal({ x: fixed });
+
+    const logged = await api('POST', '/v1/log/request', { key, body: { request_model: 'm' } });
+    const id = logged.body.data.request_ids[0];
+    expect((await send('PUT', `/v1/request/${id}/property`, `{"key":"${lone}","value":"${lone}"}`)).status).to.equal(200);
+    expect((await send('POST', `/v1/evals/${id}`, `{"name":"${lone}","score":1}`)).status).to.equal(200);
+    const rec = (await api('GET', `/v1/request/${id}`, { key })).body.data;
+    expect(rec.properties).to.deep.equal({ [fixed]: fixed });
+    expect(rec.scores).to.deep.equal({ [fixed]: 1 });
+
+    expect((await send('POST', '/v1/session/s1/tag', `{"tag":"${lone}"}`)).body.data.tag).to.equal(fixed);
+    const q = await send('POST', '/v1/evals/score-distributions/query', `{"timeFilter":{"start":"2000-01-01T00:00:00Z","end":"2100-01-01T00:00:00Z"},"filter":{"request_response_rmt":{"scores":{"${lone}":{"gte":1}}}}}`);
+    expect(q.status, q.text).to.equal(200);
+    expect(q.body.data.map((d: { name: string }) => d.name)).to.deep.equal([fixed]);
+  });
 });
