@@ -3,6 +3,7 @@
 import type { LogRecord, ManualLogBody } from '../../schema/log.js';
 import { PROPERTY_KEY_MAX, PROPERTY_VALUE_MAX, REQUEST_ID_PATTERN } from '../../schema/log.js';
 import { ValidationError } from '../errors.js';
+import { setOwnKey } from './own-key.js';
 import { assembleStream } from './stream.js';
 import { parseTimestamp } from './time.js';
 
@@ -45,9 +46,9 @@ export function fieldsFromHeaders(rawHeaders: readonly string[]): HeaderFields {
       if (key.length < 1 || key.length > PROPERTY_KEY_MAX) {
         throw new ValidationError(`${field}: property name must be 1..${PROPERTY_KEY_MAX} characters`, field);
       }
-      out.properties[key] = value;
+      setOwnKey(out.properties, key, value);
     } else if (SESSION_PROPS[lower]) {
-      out.properties[SESSION_PROPS[lower]!] = value;
+      setOwnKey(out.properties, SESSION_PROPS[lower]!, value);
     } else if (lower === 'user-id') {
       out.request_user_id = value;
     } else if (lower === 'request-id') {

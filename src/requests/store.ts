@@ -2,6 +2,7 @@
 // and the full-row re-insert that property and score updates use.
 import type { Db } from '../db/client.js';
 import type { Mutation } from '../ingest/coordination.js';
+import { setOwnKey } from '../ingest/own-key.js';
 import { toDbTime } from '../ingest/time.js';
 
 /** A row of request_response_rmt as the engine returns it (64-bit integers as strings, times as text). */
@@ -91,8 +92,8 @@ export function applyMutations(row: StoredRow, mutations: readonly Mutation[]): 
   const properties = { ...row.properties };
   const scores = { ...row.scores };
   for (const m of mutations) {
-    if (m.kind === 'property') properties[m.key] = m.value;
-    else scores[m.name] = m.score;
+    if (m.kind === 'property') setOwnKey(properties, m.key, m.value);
+    else setOwnKey(scores, m.name, m.score);
   }
   return { ...row, properties, scores };
 }

@@ -22,13 +22,16 @@ describe('request properties and evals', () => {
     expect(put.status).to.equal(200);
     expect(put.body).to.deep.equal({ data: null, error: null });
     await api('PUT', `/v1/request/${id}/property`, { key, body: { key: 'Ünïcode key', value: '' } });
+    // Keys that are special to JavaScript objects are ordinary keys here.
+    await api('PUT', `/v1/request/${id}/property`, { key, body: '{"key":"__proto__","value":"p"}' });
+    await api('PUT', `/v1/request/${id}/property`, { key, body: { key: 'constructor', value: 'c' } });
     const ev = await api('POST', `/v1/evals/${id}`, { key, body: { name: 'accuracy', score: 0.875 } });
     expect(ev.status).to.equal(200);
     expect(ev.body).to.deep.equal({ data: null, error: null });
     await api('POST', `/v1/evals/${id}`, { key, body: { name: 'accuracy', score: -1e300 } });
     await api('POST', `/v1/evals/${id}`, { key, body: { name: 'helpful', score: 1 } });
     const rec = await get(key, id);
-    expect(rec.properties).to.deep.equal({ env: 'prod', team: 'b', 'Ünïcode key': '' });
+    expect(rec.properties).to.deep.equal(JSON.parse('{"env":"prod","team":"b","Ünïcode key":"","__proto__":"p","constructor":"c"}'));
     expect(rec.scores).to.deep.equal({ accuracy: -1e300, helpful: 1 });
   });
 
