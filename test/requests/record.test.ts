@@ -169,11 +169,15 @@ describe('GET /v1/request/{requestId}', () => {
     const id = rid();
     await api('POST', '/v1/log/request', { key: a.key, body: { request_id: id } });
     expect((await api('GET', `/v1/request/${id}`, { key: a.key })).status).to.equal(200);
-    for (const [key, reqId] of [[b.key, id], [a.key, rid()], [a.key, "x' OR 1=1 --"]] as const) {
+    for (const [key, reqId] of [[b.key, id], [a.key, rid()], [a.key, "x' OR 1=1 --"], [a.key, "x'"]] as const) {
       const res = await api('GET', `/v1/request/${encodeURIComponent(reqId)}`, { key });
       expect(res.status).to.equal(404);
       expect(res.body).to.deep.equal({ data: null, error: `request ${reqId} not found` });
     }
+    const long = 'x'.repeat(5_000);
+    const res = await api('GET', `/v1/request/${long}`, { key: a.key });
+    expect(res.status).to.equal(404);
+    expect(res.body.error).to.equal(`request ${'x'.repeat(300)}… not found`);
   });
 
   it('reads one request through the lookup table without scanning the organisation (EXPLAIN)', async () => {
