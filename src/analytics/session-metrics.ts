@@ -68,7 +68,7 @@ export function sessionMetricsSql(q: SessionMetricsQuery): CompiledQuery {
       toFloat64(count()) AS requests,
       (max(greatest(toUnixTimestamp64Milli(response_created_at), toUnixTimestamp64Milli(request_created_at) + delay_ms))
         - min(toUnixTimestamp64Milli(request_created_at))) / 1000 AS duration,
-      sum(cost_nano_usd) / 1000000000 AS cost
+      sum(toInt128(cost_nano_usd)) / 1000000000 AS cost
     FROM (${scan})
     GROUP BY session_id
   ),

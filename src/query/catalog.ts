@@ -27,6 +27,9 @@ const someElement = (array: Fragment): StringTarget => ({
 });
 const int = (expr: Fragment): NumberTarget => ({ type: 'number', kind: 'int', expr });
 const nanoUsd = (expr: Fragment): NumberTarget => ({ type: 'number', kind: 'nano_usd', expr });
+// Sums in Int128: sum(Int64) is an Int64 and wraps silently (ten requests at the 1e9 USD ingestion maximum do).
+const intSum = (column: string): NumberTarget => ({ type: 'number', kind: 'int', expr: sql`sum(toInt128(${identifier(column)}))`, wide: true });
+const nanoUsdSum = (column: string): NumberTarget => ({ type: 'number', kind: 'nano_usd', expr: sql`sum(toInt128(${identifier(column)}))`, wide: true });
 const ts = (expr: Fragment): TimestampTarget => ({ type: 'timestamp', expr });
 const bool = (column: string, nullable = false): BooleanTarget => ({ type: 'boolean', nullable, expr: identifier(column) });
 
@@ -105,10 +108,10 @@ export const sessionTargets: { readonly [K in SessionKey]: TargetOf<(typeof sess
     exists: (pred) =>
       sql`session_id IN (${selectFrom({ select: sql`session_id`, table: 'session_tags', where: [pred(sql`tag`)] })})`,
   },
-  session_total_cost: nanoUsd(sql`sum(cost_nano_usd)`),
-  session_total_tokens: int(sql`sum(total_tokens)`),
-  session_prompt_tokens: int(sql`sum(prompt_tokens)`),
-  session_completion_tokens: int(sql`sum(completion_tokens)`),
+  session_total_cost: nanoUsdSum('cost_nano_usd'),
+  session_total_tokens: intSum('total_tokens'),
+  session_prompt_tokens: intSum('prompt_tokens'),
+  session_completion_tokens: intSum('completion_tokens'),
   session_total_requests: int(sql`count()`),
   session_created_at: ts(sql`min(request_created_at)`),
   session_latest_request_created_at: ts(sql`max(request_created_at)`),

@@ -22,10 +22,13 @@ export type StringTarget =
   | { readonly type: 'string'; readonly kind: 'value'; readonly expr: Fragment }
   | { readonly type: 'string'; readonly kind: 'exists'; readonly exists: Exists };
 export type NumberTarget =
-  /** An integer column or aggregate; thresholds compare exactly (a non-integer threshold never equals). */
-  | { readonly type: 'number'; readonly kind: 'int'; readonly expr: Fragment }
+  /**
+   * An integer column or aggregate; thresholds compare exactly (a non-integer threshold never equals). `wide`: the
+   * expression is an Int128 (a sum of Int64 columns), so thresholds beyond Int64 are real comparisons, not constants.
+   */
+  | { readonly type: 'number'; readonly kind: 'int'; readonly expr: Fragment; readonly wide?: boolean }
   /** Integer nano-USD compared against a USD amount. */
-  | { readonly type: 'number'; readonly kind: 'nano_usd'; readonly expr: Fragment }
+  | { readonly type: 'number'; readonly kind: 'nano_usd'; readonly expr: Fragment; readonly wide?: boolean }
   /** An optional Float64 (a score that may be absent). */
   | { readonly type: 'number'; readonly kind: 'float_exists'; readonly exists: Exists };
 export type TimestampTarget = { readonly type: 'timestamp'; readonly expr: Fragment };
@@ -73,6 +76,7 @@ interface IntRange {
   readonly max: bigint;
 }
 const INT64_RANGE: IntRange = { min: -(2n ** 63n), max: 2n ** 63n - 1n };
+const INT128_RANGE: IntRange = { min: -(2n ** 127n), max: 2n ** 127n - 1n };
 const INSTANT_RANGE: IntRange = { min: BigInt(MIN_INSTANT_MS), max: BigInt(MAX_INSTANT_MS) };
 
 /**
@@ -119,9 +123,12 @@ export function stringSql(t: StringTarget, op: StringOperator, v: string): Fragm
 export function numberSql(t: NumberTarget, op: NumberOperator, v: number): Fragment {
   switch (t.kind) {
     case 'int':
-      return intCompare(t.expr, op, numberThreshold(v), (n) => param(n, 'Int64'));
-    case 'nano_usd':
-      return intCompare(t.expr, op, usdToNanoThreshold(v), (n) => param(n, 'Int64'));
+    case 'nano_usd': {
+      const threshold = t.kind === 'int' ? numberThreshold(v) : usdToNanoThreshold(v);
+      return t.wide
+        ? intCompare(t.expr, op, threshold, (n) => param(n, 'Int128'), INT128_RANGE)
+        : intCompare(t.expr, op, threshold, (n) => param(n, 'Int64'));
+    }
     case 'float_exists': {
       const p = param(v, 'Float64');
       if (op === 'not-equals') return sql`NOT (${t.exists((x) => compare.equals(x, p))})`;

@@ -4,7 +4,7 @@
 // table named in raw text (PostHog HogQL's rule: the guard is part of the printer, not a convention of callers).
 import { QueryCompileError } from './errors.js';
 
-export type ParamType = 'String' | 'Int64' | 'UInt32' | 'Float64' | 'Bool' | "DateTime64(3, 'UTC')";
+export type ParamType = 'String' | 'Int64' | 'Int128' | 'UInt32' | 'Float64' | 'Bool' | "DateTime64(3, 'UTC')";
 
 /** Tables that hold organisation data: each reference goes through `selectFrom` and carries the guard. */
 export const guardedTables = ['request_response_rmt', 'session_tags'] as const;
@@ -42,6 +42,8 @@ export function sql(strings: TemplateStringsArray, ...values: readonly Fragment[
 
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
+const INT128_MIN = -(2n ** 127n);
+const INT128_MAX = 2n ** 127n - 1n;
 
 /**
  * A typed parameter. Reusing the returned fragment reuses the same placeholder. Int64 values travel as decimal
@@ -55,6 +57,13 @@ export function param(value: string | number | bigint | boolean, type: ParamType
         throw new QueryCompileError(`Int64 parameter needs a bigint or safe integer, got ${String(value)}`);
       }
       if (BigInt(value) < INT64_MIN || BigInt(value) > INT64_MAX) throw new QueryCompileError('Int64 parameter out of range');
+      v = BigInt(value).toString();
+      break;
+    case 'Int128':
+      if (typeof value !== 'bigint' && !(typeof value === 'number' && Number.isSafeInteger(value))) {
+        throw new QueryCompileError(`Int128 parameter needs a bigint or safe integer, got ${String(value)}`);
+      }
+      if (BigInt(value) < INT128_MIN || BigInt(value) > INT128_MAX) throw new QueryCompileError('Int128 parameter out of range');
       v = BigInt(value).toString();
       break;
     case 'Float64':

@@ -171,6 +171,23 @@ describe('POST /v1/session/metrics/query', () => {
     expect(counts(moved.session_count)).to.deep.equal([2, 1, 1]);
   });
 
+  it('session sums do not wrap at Int64: ten requests at the largest loggable cost, tokens near 2^53', async () => {
+    const org = await newOrg();
+    // 1e9 USD (the ingestion maximum) is 1e18 nano-USD; ten of them exceed Int64 (9.2e18), as do 1100 x (2^53 - 1) tokens.
+    const rows = [
+      ...Array.from({ length: 10 }, (_, i) => sessionRow(org.org, 'rich', { at: DAY + i * 1000, cost_nano_usd: 1e18 })),
+      ...Array.from({ length: 1100 }, (_, i) => sessionRow(org.org, 'long', { at: DAY + i, total_tokens: Number.MAX_SAFE_INTEGER })),
+    ];
+    await insertRequests((await harness()).db, rows);
+    const all = (await metrics(org, {})).body.data;
+    expect(all.session_cost.at(-1)).to.include({ range_end: 1e10, value: 1 });
+    const richOnly = await metrics(org, { filter: { sessions_request_response_rmt: { session_total_cost: { gte: 1e10 } } } });
+    expect(richOnly.status, richOnly.text).to.equal(200);
+    expect(richOnly.body.data.average).to.include({ session_count: 10, session_cost: 1e10 });
+    const longOnly = await metrics(org, { filter: { sessions_request_response_rmt: { session_total_tokens: { gt: 9e18 } } } });
+    expect(longOnly.body.data.average).to.include({ session_count: 1100 });
+  });
+
   it('no sessions: empty histograms and zero averages', async () => {
     const org = await newOrg();
     await insertRequests((await harness()).db, [requestRow(org.org, {})]);
