@@ -1,6 +1,8 @@
-// In-process buffer (no Redis): group commit. Submissions that arrive within INGEST_FLUSH_MS (or until
-// INGEST_BATCH_ROWS) share one insert; each caller is answered when that insert has returned, so an acknowledged
-// log is already in ClickHouse. One insert at a time: the engine's write connection runs one query at a time anyway.
+// In-process buffer (no Redis): group commit. Each caller is answered when the insert holding its rows returned, so
+// an acknowledged log is already in ClickHouse. Inserts start at most once per INGEST_FLUSH_MS (sooner when
+// INGEST_BATCH_ROWS rows wait): an idle server inserts a POST at once, a busy one gathers every POST of the interval
+// into one insert, so the engine gets few, large inserts (each insert is a part to merge). One insert at a time: the
+// engine's write connection runs one query at a time anyway.
 import { TooManyRequestsError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { RETRY_AFTER_SECONDS, rowsOf, type IngestBuffer } from './buffer.js';
@@ -28,6 +30,7 @@ export class MemoryBuffer implements IngestBuffer {
   private writingRows = 0;
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> | undefined;
+  private lastStart = -Infinity;
   private closed = false;
 
   constructor(
@@ -56,32 +59,42 @@ export class MemoryBuffer implements IngestBuffer {
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ part, resolve, reject });
       this.queuedRows += n;
-      if (this.queuedRows >= this.opts.batchRows) this.kick();
-      else this.timer ??= setTimeout(() => this.kick(), this.opts.flushMs);
+      this.schedule();
     });
+  }
+
+  /** Flush now when a full batch waits or the interval since the last insert passed; else when it will have. */
+  private schedule(): void {
+    if (this.writing) return; // the running flush picks the queue up
+    if (this.queuedRows >= this.opts.batchRows) return this.kick();
+    if (this.timer) return;
+    const wait = this.lastStart + this.opts.flushMs - Date.now();
+    // Even when due, wait for the end of this turn: submissions that already arrived join the same insert.
+    this.timer = setTimeout(() => this.kick(), Math.max(0, wait));
   }
 
   /** Starts a flush unless one runs; a running flush picks up what queued meanwhile. */
   private kick(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
-    this.writing ??= this.flushLoop().finally(() => (this.writing = undefined));
+    this.writing ??= this.flushLoop().finally(() => {
+      this.writing = undefined;
+      if (this.queue.length && !this.closed) this.schedule();
+    });
   }
 
   private async flushLoop(): Promise<void> {
     while (this.queue.length) {
       const batch = this.takeBatch();
+      this.lastStart = Date.now();
       this.writingRows = rowsOf(batch.map((e) => e.part));
       try {
         await this.writeWithRetry(batch);
       } finally {
         this.writingRows = 0;
       }
-      // Below a full batch, wait for the interval again (unless closing): bigger inserts, fewer parts.
-      if (!this.closed && this.queuedRows < this.opts.batchRows) {
-        if (this.queue.length) this.timer ??= setTimeout(() => this.kick(), this.opts.flushMs);
-        return;
-      }
+      // Below a full batch, wait for the interval (unless closing): bigger inserts, fewer parts.
+      if (!this.closed && this.queuedRows < this.opts.batchRows) return;
     }
   }
 

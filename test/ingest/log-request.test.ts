@@ -185,13 +185,15 @@ describe('POST /v1/log/request (in-process buffer)', () => {
     let small: RunningServer;
     before(async () => {
       const { db } = await harness();
-      // A second app on the same engine: a tiny buffer that flushes only after 1.5 s, so rows stay buffered.
+      // A second app on the same engine: a tiny buffer that inserts at most every 1.5 s, so rows stay buffered.
       small = await startServer(await sharedConfig({ INGEST_MAX_BUFFERED_ROWS: '5', INGEST_FLUSH_MS: '1500' }), { db });
     });
     after(() => small.close());
 
     it('answers 429 with Retry-After over INGEST_MAX_BUFFERED_ROWS, and accepts again once flushed', async () => {
       const { org, key } = await newOrg();
+      // An idle buffer inserts at once; the next POST waits for the interval.
+      expect((await api('POST', '/v1/log/request', { key, base: small.url, body: {} })).status).to.equal(202);
       const first = api('POST', '/v1/log/request', { key, base: small.url, body: { requests: [{}, {}, {}, {}, {}] } });
       await new Promise((r) => setTimeout(r, 200));
       const refused = await api('POST', '/v1/log/request', { key, base: small.url, body: {} });
@@ -201,7 +203,7 @@ describe('POST /v1/log/request (in-process buffer)', () => {
       expect((await first).status).to.equal(202);
       const again = await api('POST', '/v1/log/request', { key, base: small.url, body: {} });
       expect(again.status).to.equal(202);
-      expect((await countRows(org)).final).to.equal(6);
+      expect((await countRows(org)).final).to.equal(7);
     });
   });
 });

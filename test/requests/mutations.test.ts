@@ -130,7 +130,7 @@ describe('request properties and evals', () => {
     let slow: RunningServer;
     before(async () => {
       const { db } = await harness();
-      // Group commit every 1.5 s: a POST is in the buffer (in flight) for a while before its 202.
+      // Inserts at most every 1.5 s: after one insert, the next POST is in the buffer (in flight) for a while.
       slow = await startServer(await sharedConfig({ INGEST_FLUSH_MS: '1500' }), { db });
     });
     after(() => slow.close());
@@ -138,7 +138,12 @@ describe('request properties and evals', () => {
     it('accepts property and eval writes and applies them once the log lands', async () => {
       const { key } = await newOrg();
       const id = rid();
-      const posting = api('POST', '/v1/log/request', { key, base: slow.url, body: { request_id: id, properties: { from: 'log' } } });
+      await logOne(key, {}, slow.url); // starts the interval
+      let logged = false;
+      const posting = api('POST', '/v1/log/request', { key, base: slow.url, body: { request_id: id, properties: { from: 'log' } } }).then((r) => {
+        logged = true;
+        return r;
+      });
       await new Promise((r) => setTimeout(r, 300));
       const [put, ev] = await Promise.all([
         api('PUT', `/v1/request/${id}/property`, { key, base: slow.url, body: { key: 'from', value: 'put' } }),
@@ -146,6 +151,7 @@ describe('request properties and evals', () => {
       ]);
       expect(put.status).to.equal(200);
       expect(ev.status).to.equal(200);
+      expect(logged, 'the writes were answered while the log was still buffered').to.equal(false);
       expect((await posting).status).to.equal(202);
       const rec = await get(key, id, slow.url);
       expect(rec.properties).to.deep.equal({ from: 'put' });
