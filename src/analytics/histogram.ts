@@ -14,7 +14,11 @@ export type HistogramKind = 'continuous' | 'integer';
 export function edgesSql(kind: HistogramKind, lo: Fragment, hi: Fragment): { interior: Fragment; top: Fragment } {
   if (kind === 'continuous') {
     return {
-      interior: sql`if(${hi} = ${lo}, CAST([] AS Array(Float64)), arrayMap(i -> ${lo} + i * ((${hi} - ${lo}) / 10), range(1, 10)))`,
+      // When hi - lo overflows a double (scores near ±1.8e308 of both signs) the edges are the convex combination
+      // lo * (10 - i) / 10 + hi * i / 10, which stays finite; otherwise the plain form (exact for ordinary ranges).
+      interior: sql`if(${hi} = ${lo}, CAST([] AS Array(Float64)), if(isFinite(${hi} - ${lo}),
+        arrayMap(i -> ${lo} + i * ((${hi} - ${lo}) / 10), range(1, 10)),
+        arrayMap(i -> ${lo} * ((10 - i) / 10) + ${hi} * (i / 10), range(1, 10))))`,
       top: sql`toFloat64(${hi})`,
     };
   }

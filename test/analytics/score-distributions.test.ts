@@ -48,6 +48,23 @@ describe('POST /v1/evals/score-distributions/query', () => {
     expect(helpful).to.deep.equal({ name: 'helpful', distribution: [{ value: 3, lower: 0.5, upper: 0.5 }] });
   });
 
+  it('scores spanning almost the whole double range: finite, increasing bounds and exact counts (no overflow of max - min)', async () => {
+    const org = await newOrg();
+    const values = [-1.7e308, -1e308, 0, 5e-324, 1e308, 1.7e308];
+    await insert(org, values.map((v) => ({ scores: { wide: v } })));
+    const r = await query(org, {});
+    expect(r.status, r.text).to.equal(200);
+    const { distribution } = r.body.data[0];
+    expect(distribution).to.have.length(10);
+    expect(distribution[0].lower).to.equal(-1.7e308);
+    expect(distribution[9].upper).to.equal(1.7e308);
+    distribution.forEach((b: { value: number; lower: number; upper: number }, i: number) => {
+      expect(Number.isFinite(b.lower) && Number.isFinite(b.upper) && b.lower < b.upper, JSON.stringify(b)).to.equal(true);
+      const last = i === distribution.length - 1;
+      expect(b.value).to.equal(values.filter((v) => v >= b.lower && (last ? v <= b.upper : v < b.upper)).length);
+    });
+  });
+
   it('empty buckets are present, and each count is exactly the values in [lower, upper) of the returned bounds', async () => {
     const org = await newOrg();
     const values = [-1, -0.5, -0.49, 0.1 + 0.2, 0.3, 0.7, 0.99999, 1];
