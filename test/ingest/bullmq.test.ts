@@ -80,6 +80,26 @@ async function cleanRedis(prefix: string) {
       expect(ready.body.data.checks).to.include({ clickhouse: 'ok', redis: 'ok' });
     });
 
+    it('a request lock left by a dead process expires, and the write goes through', async () => {
+      const { org, key } = await newOrg();
+      const id = rid();
+      await api('POST', '/v1/log/request', { key, base: server.url, body: { request_id: id } });
+      await waitFor(async () => (await api('GET', `/v1/request/${id}`, { key, base: server.url })).status === 200, 15_000, 'row');
+      // What a process that died holding the lock leaves behind: the key, with the TTL it set.
+      const redis = new Redis(REDIS_URL!);
+      await redis.set(`${prefix}:req:lock:${encodeURIComponent(org)}:${encodeURIComponent(id)}`, 'dead-holder', 'PX', 1500);
+      redis.disconnect();
+      let done = false;
+      const put = api('PUT', `/v1/request/${id}/property`, { key, base: server.url, body: { key: 'k', value: 'v' } }).then((r) => {
+        done = true;
+        return r;
+      });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(done, 'waits while the lock is held').to.equal(false);
+      expect((await put).status).to.equal(200);
+      expect((await api('GET', `/v1/request/${id}`, { key, base: server.url })).body.data.properties).to.deep.equal({ k: 'v' });
+    });
+
     it('writers in two processes (two servers sharing Redis) on one request: 50 PUTs + 50 evals all survive', async () => {
       const { db } = await harness();
       const second = await startServer(await sharedConfig({ REDIS_URL: REDIS_URL!, REDIS_PREFIX: prefix, INGEST_WORKERS: 'false' }), { db, logger: silent });
