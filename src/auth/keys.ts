@@ -33,13 +33,18 @@ export function validateOrgName(org: unknown): string {
   return org;
 }
 
+
 export class KeyStore {
-  private readonly cache = new Map<string, { at: number; value: Verified | null }>();
+  // Accepted and rejected keys are cached apart, so a flood of random keys cannot evict valid ones.
+  private readonly accepted = new Map<string, { at: number; value: Verified }>();
+  private readonly rejected = new Map<string, number>();
 
   constructor(
     private readonly db: Db,
     /** How long a verification result is reused; bounds how late a revocation takes effect. */
     private readonly cacheMs: number,
+    /** Most cached verdicts kept per kind; the oldest is dropped first. */
+    private readonly cacheMax = 10_000,
   ) {}
 
   async create(input: { org: string; name?: string }): Promise<{ id: string; key: string; organization_id: string }> {
@@ -83,22 +88,37 @@ export class KeyStore {
     await this.db.insert('api_keys', [
       { ...row, revoked_at: row.revoked_at ?? now, version: Math.max(now, Number(row.version) + 1) },
     ]);
-    this.cache.clear();
+    this.accepted.clear();
   }
 
   /** Returns who the key belongs to, or null for an unknown or revoked key. */
   async verify(key: string): Promise<Verified | null> {
     const hash = hashKey(key);
-    const hit = this.cache.get(hash);
-    if (hit && Date.now() - hit.at < this.cacheMs) return hit.value;
+    const now = Date.now();
+    const hit = this.accepted.get(hash);
+    if (hit && now - hit.at < this.cacheMs) return hit.value;
+    const miss = this.rejected.get(hash);
+    if (miss !== undefined && now - miss < this.cacheMs) return null;
     const rows = await this.db.query<{ id: string; organization_id: string; revoked_at: string | null }>(
       'SELECT id, organization_id, revoked_at FROM api_keys FINAL WHERE key_hash = {h:String}',
       { h: hash },
     );
     const row = rows[0];
     const value = row && row.revoked_at === null ? { organizationId: row.organization_id, keyId: row.id } : null;
-    if (this.cache.size > 10_000) this.cache.clear();
-    this.cache.set(hash, { at: Date.now(), value });
+    if (value) {
+      this.rejected.delete(hash);
+      remember(this.accepted, hash, { at: Date.now(), value }, this.cacheMax);
+    } else {
+      this.accepted.delete(hash);
+      remember(this.rejected, hash, Date.now(), this.cacheMax);
+    }
     return value;
   }
+}
+
+/** Map keeps insertion order: re-inserting moves a key to the end, so the first key is the oldest. */
+function remember<V>(cache: Map<string, V>, key: string, value: V, max: number): void {
+  cache.delete(key);
+  cache.set(key, value);
+  if (cache.size > max) cache.delete(cache.keys().next().value!);
 }

@@ -6,9 +6,10 @@ import type { Ingest } from './index.js';
 
 export type CallLogger = (who: { organizationId: string; keyId: string }, record: LogRecord) => Promise<void>;
 
-export function callLogger(ingest: Ingest): CallLogger {
+/** `check` holds the record to the limits of a posted log (it carries upstream answers) before it is buffered. */
+export function callLogger(ingest: Ingest, check: (record: LogRecord) => LogRecord): CallLogger {
   return async (who, record) => {
     if (!ingest.buffer) throw new Error('this process does not accept logs (worker only)');
-    await acceptRecords(ingest.buffer, [{ record, field: 'record' }], { ...who, receivedAt: Date.now() });
+    await acceptRecords(ingest.buffer, [{ record: check(record), field: 'record' }], { ...who, receivedAt: Date.now() });
   };
 }

@@ -60,3 +60,24 @@ describe('auth', () => {
     expect((await api('GET', '/openapi.json')).status).to.equal(200);
   });
 });
+
+describe('key verification cache', () => {
+  it('a flood of unknown keys does not evict a valid key from the cache', async () => {
+    const { KeyStore } = await import('../../src/auth/keys.js');
+    const h = await harness();
+    let queries = 0;
+    const counting = new Proxy(h.db, {
+      get: (t, p) => (p === 'query' ? (...a: Parameters<typeof t.query>) => (queries++, t.query(...a)) : Reflect.get(t, p)),
+    });
+    const store = new KeyStore(counting, 60_000, 5);
+    const o = await newOrg();
+    expect(await store.verify(o.key)).to.deep.equal({ organizationId: o.org, keyId: o.keyId });
+    for (let i = 0; i < 12; i++) expect(await store.verify(`sy_unknown_${i}`)).to.equal(null);
+    const before = queries;
+    expect(await store.verify(o.key)).to.deep.equal({ organizationId: o.org, keyId: o.keyId });
+    expect(queries, 'the valid key was looked up again').to.equal(before);
+    // Rejections are cached too, within their own bound.
+    expect(await store.verify('sy_unknown_11')).to.equal(null);
+    expect(queries).to.equal(before);
+  });
+});

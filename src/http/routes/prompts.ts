@@ -45,7 +45,7 @@ export function promptRoutes(prompts: PromptService): RouteDef[] {
       handler: ({ auth }) => prompts.tags(auth.organizationId),
     }),
     defineRoute<CreatePromptBody>({
-      ...bare, method: 'post', path: '/v1/prompt-2025', operationId: 'CreatePrompt2025', status: 201,
+      ...bare, method: 'post', path: '/v1/prompt-2025', operationId: 'CreatePrompt2025',
       summary: 'Create a prompt with its first version (1.0), which becomes the production version',
       body: createPromptBodySchema, response: createPromptResponseSchema,
       handler: ({ auth, body }) => prompts.create(auth.organizationId, body),
@@ -74,7 +74,7 @@ export function promptRoutes(prompts: PromptService): RouteDef[] {
       handler: ({ auth, body }) => prompts.versions(auth.organizationId, body.promptId, body.majorVersion ?? 0, 'body.promptId'),
     }),
     defineRoute<UpdatePromptBody>({
-      ...bare, method: 'post', path: '/v1/prompt-2025/update', operationId: 'UpdatePrompt2025', status: 201,
+      ...bare, method: 'post', path: '/v1/prompt-2025/update', operationId: 'UpdatePrompt2025',
       summary: 'New version based on promptVersionId (Helicone-style)', body: updatePromptBodySchema,
       response: versionIdResponseSchema,
       handler: async ({ auth, body }) => {

@@ -1,7 +1,7 @@
 // POST /v1/rerank (spec 4.4): bare response, no envelope.
 import { rerankBodySchema, rerankResponseSchema, type RerankBody } from '../../../schema/rerank.js';
 import type { AppContext } from '../../context.js';
-import { callLogger } from '../../ingest/log-call.js';
+import { validatedCallLogger } from '../call-logger.js';
 import { RerankService } from '../../rerank/service.js';
 import { defineRoute, type RouteDef } from '../route.js';
 
@@ -9,7 +9,7 @@ export function rerankRoutes(ctx: AppContext): RouteDef[] {
   const service = new RerankService({
     registry: ctx.registry,
     logger: ctx.logger,
-    log: callLogger(ctx.ingest),
+    log: validatedCallLogger(ctx),
   });
   return [
     defineRoute<RerankBody>({

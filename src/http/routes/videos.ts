@@ -2,12 +2,12 @@
 import { envelopeOf } from '../../../schema/common.js';
 import { videoBodySchema, videoJobSchema, type VideoBody } from '../../../schema/videos.js';
 import type { AppContext } from '../../context.js';
-import { callLogger } from '../../ingest/log-call.js';
+import { validatedCallLogger } from '../call-logger.js';
 import { VideoService } from '../../videos/service.js';
 import { defineRoute, type RouteDef } from '../route.js';
 
 export function videoRoutes(ctx: AppContext): RouteDef[] {
-  const service = new VideoService({ registry: ctx.registry, logger: ctx.logger, log: callLogger(ctx.ingest) });
+  const service = new VideoService({ registry: ctx.registry, logger: ctx.logger, log: validatedCallLogger(ctx) });
   return [
     defineRoute<VideoBody>({
       method: 'post', path: '/v1/videos', operationId: 'CreateVideo', tag: 'videos', status: 202,
