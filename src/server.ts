@@ -23,8 +23,9 @@ export const adminFile = (config: Config) => path.join(config.dataDir, 'server.j
 
 export async function startServer(
   config: Config,
-  opts: { db?: Db; logger?: Logger; host?: string } = {},
+  opts: { db?: Db; logger?: Logger; host?: string; shutdownHookTimeoutMs?: number } = {},
 ): Promise<RunningServer> {
+  const shutdownHookTimeoutMs = opts.shutdownHookTimeoutMs ?? 10_000;
   const logger = opts.logger ?? createLogger(config.logLevel);
   const ownsDb = !opts.db;
   const db = opts.db ?? (await openDb(config));
@@ -53,11 +54,19 @@ export async function startServer(
         server.close(() => resolve());
         server.closeIdleConnections();
       });
-      for (const hook of ctx.shutdownHooks) {
+      for (const [i, hook] of ctx.shutdownHooks.entries()) {
+        // Bounded: a hook waiting on an unreachable Redis (BullMQ close) must not hang the exit. What such a hook
+        // holds was acknowledged from Redis, so it is still there for the next worker.
+        let timer: NodeJS.Timeout | undefined;
+        const timeout = new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), shutdownHookTimeoutMs)));
         try {
-          await hook();
+          if ((await Promise.race([hook(), timeout])) === 'timeout') {
+            logger.error({ hook: i, timeoutMs: shutdownHookTimeoutMs }, 'shutdown hook did not finish in time; going on');
+          }
         } catch (err) {
           logger.error({ err }, 'shutdown hook failed');
+        } finally {
+          clearTimeout(timer);
         }
       }
       if (writeAdminFile) fs.rmSync(adminFile(config), { force: true });

@@ -69,3 +69,21 @@ describe('migrations', () => {
     await h.db.command("DELETE FROM schema_migrations WHERE name IN ('901_a.sql', '902_b.sql')");
   });
 });
+
+describe('shutdown', () => {
+  it('does not hang when Redis is unreachable: each shutdown hook is bounded', async function () {
+    this.timeout(30_000);
+    const { startServer } = await import('../../src/server.js');
+    const { createLogger } = await import('../../src/logger.js');
+    const { testConfig } = await import('../helpers/harness.js');
+    const h = await harness();
+    const s = await startServer(testConfig({ REDIS_URL: 'redis://127.0.0.1:1' }, h.dataDir), {
+      db: h.db, logger: createLogger('silent'), shutdownHookTimeoutMs: 500,
+    });
+    const t0 = Date.now();
+    await s.close();
+    expect(Date.now() - t0).to.be.lessThan(5_000);
+    // The shared engine is untouched by the other server's shutdown.
+    expect(await h.db.query('SELECT 1 AS x')).to.deep.equal([{ x: 1 }]);
+  });
+});
