@@ -2,7 +2,7 @@
 // are acknowledged but not yet in ClickHouse ("in flight"), and updates waiting for such a request to land.
 // Two implementations with one contract: in-process (no Redis) and Redis (src/ingest/redis-coordination.ts).
 // The keyed locks are shared with prompts (same contract: in-process chain, or Redis SET NX PX with renewal).
-import { LocalLock } from '../prompts/lock.js';
+import { LocalLock } from '../locks/keyed-lock.js';
 
 export type Mutation =
   | { kind: 'property'; key: string; value: string }

@@ -2,7 +2,7 @@
 // request ids are URI-encoded so `:` inside them cannot make two keys collide.
 import type { Redis } from 'ioredis';
 import { TooManyRequestsError } from '../errors.js';
-import { RedisLock } from '../prompts/lock.js';
+import { RedisLock } from '../locks/keyed-lock.js';
 import type { Coordination, Mutation } from './coordination.js';
 
 // Drop the stored head of the pending list; forget the request in the org's pending set once the list is empty.

@@ -2,7 +2,7 @@
 // an in-process lock otherwise.
 import { Redis } from 'ioredis';
 import type { Db } from '../db/client.js';
-import { LocalLock, RedisLock } from './lock.js';
+import { LocalLock, RedisLock } from '../locks/keyed-lock.js';
 import { PromptService } from './service.js';
 
 export { PromptService } from './service.js';

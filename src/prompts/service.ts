@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.js';
 import { NotFoundError, UserError } from '../errors.js';
 import type { Prompt, PromptBody, PromptVersion } from '../../schema/prompts.js';
-import type { KeyedLock } from './lock.js';
+import type { KeyedLock } from '../locks/keyed-lock.js';
 import * as store from './store.js';
 
 export interface NewVersionInput {

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import { Redis } from 'ioredis';
 import { harness, newOrg } from '../helpers/harness.js';
-import { LocalLock, RedisLock, type KeyedLock } from '../../src/prompts/lock.js';
+import { LocalLock, RedisLock, type KeyedLock } from '../../src/locks/keyed-lock.js';
 import { PromptService } from '../../src/prompts/service.js';
 import { TooManyRequestsError } from '../../src/errors.js';
 

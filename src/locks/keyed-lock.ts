@@ -1,3 +1,4 @@
+// Used by prompts (version numbering) and requests (per-request property/eval writes).
 // Keyed mutual exclusion for read-modify-write sequences (next version number, production pointer, unique name).
 // One process: an in-process promise chain per key. Several processes (REDIS_URL set): a Redis lock taken with
 // `SET key token NX PX ttl`, kept alive while held and released only by its owner, so a lock of a dead process
