@@ -90,7 +90,7 @@ describe('HTTP conventions', () => {
     const created = await api('POST', '/v1/prompt-2025', {
       key, body: { name: 'p', tags: [], promptBody: { model: 'm', messages: [{ role: 'user', content: 'hi' }] } },
     });
-    expect(created.status, created.text).to.equal(201);
+    expect(created.status, created.text).to.equal(200);
     const json = JSON.stringify({ name: 'q', tags: [], promptBody: { model: 'm', messages: [{ role: 'user', content: 'x' }] } });
     for (const type of ['application/x-ndjson', 'application/jsonl', 'text/plain']) {
       const r = await api('POST', '/v1/prompt-2025', { key, body: json, headers: { 'content-type': type } });
@@ -124,7 +124,7 @@ describe('HTTP conventions', () => {
     }
     // The whole body counts: the body and promptBody are levels 1 and 2, so 254 arrays reach level 256 exactly.
     const ok = await api('POST', '/v1/prompt-2025', { key, body: prompt('at-limit', 254), headers });
-    expect(ok.status, ok.text).to.equal(201);
+    expect(ok.status, ok.text).to.equal(200);
     const body = await api('GET', `/v1/prompt-2025/${ok.body.versionId}/prompt-body`, { key });
     expect(JSON.stringify(body.body.metadata)).to.equal(nested(254));
   });
@@ -137,7 +137,7 @@ describe('HTTP conventions', () => {
     const send = (method: string, path: string, json: string) => api(method, path, { key, body: json, headers });
 
     const created = await send('POST', '/v1/prompt-2025', `{"name":"${lone}","tags":["${lone}"],"promptBody":{"model":"${lone}","messages":[{"role":"user","content":"x"}],"metadata":{"${lone}":1,"__proto__":{"x":"${lone}"}}}}`);
-    expect(created.status, created.text).to.equal(201);
+    expect(created.status, created.text).to.equal(200);
     expect((await api('GET', '/v1/prompt-2025/tags', { key })).body).to.deep.equal([fixed]);
     const body = (await api('GET', `/v1/prompt-2025/${created.body.versionId}/prompt-body`, { key })).body;
     expect(body.model).to.equal(fixed);
