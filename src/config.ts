@@ -22,6 +22,8 @@ export interface Config {
   authCacheMs: number;
   ingest: { batchRows: number; flushMs: number; maxBufferedRows: number; maxRequestsPerPost: number; workers: boolean };
   registryFile?: string;
+  /** Webhook destinations may be loopback/private/link-local addresses (off: only public ones; see src/webhooks). */
+  webhookAllowPrivateDestinations: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -99,5 +101,6 @@ export function loadConfig(env: Env = process.env): Config {
       workers: bool(env, 'INGEST_WORKERS', true),
     },
     registryFile: env.REGISTRY_FILE ? path.resolve(env.REGISTRY_FILE) : undefined,
+    webhookAllowPrivateDestinations: bool(env, 'WEBHOOK_ALLOW_PRIVATE_DESTINATIONS', false),
   });
 }

@@ -36,7 +36,10 @@ export function createContext(input: { config: Config; db: Db; logger: Logger })
   const registry = createRegistryService(input.config);
   const { redisUrl, redisPrefix } = input.config;
   const prompts = createPromptService(input.db, redisUrl, `${redisPrefix}:lock:`);
-  const webhooks = new WebhookService({ db: input.db, logger: input.logger, redisUrl, prefix: redisPrefix });
+  const webhooks = new WebhookService({
+    db: input.db, logger: input.logger, redisUrl, prefix: redisPrefix,
+    allowPrivateDestinations: input.config.webhookAllowPrivateDestinations,
+  });
   const ingest = createIngest(input, {
     onLanded: async (l) => void (await webhooks.enqueueRequestEvents(l.organizationId, l.lines.map((line) => ({ line })))),
   });

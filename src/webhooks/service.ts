@@ -14,7 +14,8 @@ import type {
   WebhookConfigInput,
 } from '../../schema/webhooks.js';
 import { AttemptLog } from './attempts.js';
-import { attemptDelivery, type AttemptOutcome, type DeliveryJob } from './deliver.js';
+import { attemptDelivery, Connector, type AttemptOutcome, type DeliveryJob } from './deliver.js';
+import { DestinationRefusedError, hostOf, systemResolver, vetHost, type Resolver } from './destination.js';
 import { eventId, matches, requestLoggedBody, toRow, type RowInput } from './events.js';
 import { BullDeliveryQueue, LocalDeliveryQueue, type DeliveryQueue, type HandlerResult } from './queue.js';
 import { newSecret } from './signature.js';
@@ -41,6 +42,13 @@ export interface WebhookServiceOptions {
   cacheMs?: number;
   /** In-process queue only: how long shutdown keeps delivering what is queued (default 5 s). */
   drainMs?: number;
+  /**
+   * True: destinations may be loopback, private, link-local ... addresses (WEBHOOK_ALLOW_PRIVATE_DESTINATIONS).
+   * Default false: registration and every delivery connection refuse them.
+   */
+  allowPrivateDestinations?: boolean;
+  /** How host names are resolved for that check (default: the system resolver). */
+  resolve?: Resolver;
 }
 
 interface ActiveWebhook {
@@ -63,8 +71,11 @@ function normaliseConfig(input: WebhookConfigInput = {}): WebhookConfig {
   };
 }
 
-/** Only http(s): the destination gets signed POSTs, nothing else. (Where it points is the organisation's choice.) */
-function checkDestination(raw: string): string {
+/**
+ * Only http(s): the destination gets signed POSTs, nothing else. Unless private destinations are allowed, the host
+ * must resolve to public addresses only (see destination.ts); delivery checks again on every connection.
+ */
+async function checkDestination(raw: string, resolve: Resolver | undefined): Promise<string> {
   let url: URL;
   try {
     url = new URL(raw);
@@ -73,6 +84,15 @@ function checkDestination(raw: string): string {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new ValidationError(`body.destination: must use http or https, got "${url.protocol}"`, 'body.destination');
+  }
+  if (resolve) {
+    try {
+      await vetHost(hostOf(url), resolve);
+    } catch (err) {
+      const e = err as NodeJS.ErrnoException;
+      const why = err instanceof DestinationRefusedError ? e.message : `${hostOf(url)} does not resolve (${e.code ?? e.message})`;
+      throw new ValidationError(`body.destination: ${why}`, 'body.destination');
+    }
   }
   return url.href;
 }
@@ -105,8 +125,13 @@ export class WebhookService {
   private readonly cache = new Map<string, { at: number; hooks: Promise<ActiveWebhook[]> }>();
   private readonly attempts: AttemptLog;
   private readonly queue: DeliveryQueue;
+  /** Undefined when private destinations are allowed: nothing to vet. */
+  private readonly resolve: Resolver | undefined;
+  private readonly connector: Connector;
 
   constructor(opts: WebhookServiceOptions) {
+    this.resolve = opts.allowPrivateDestinations ? undefined : (opts.resolve ?? systemResolver);
+    this.connector = new Connector(this.resolve);
     this.db = opts.db;
     this.logger = opts.logger;
     this.maxAttempts = opts.maxAttempts ?? 8;
@@ -137,7 +162,7 @@ export class WebhookService {
     const now = Date.now();
     const hook: ActiveWebhook = {
       id: randomUUID(),
-      destination: checkDestination(body.destination),
+      destination: await checkDestination(body.destination, this.resolve),
       secret: newSecret(),
       config: normaliseConfig(body.config),
       includeData: body.includeData ?? false,
@@ -223,6 +248,7 @@ export class WebhookService {
   /** Stops delivering (BullMQ: jobs stay in Redis; in-process: drains briefly) and writes the attempt records. */
   async close(): Promise<void> {
     await this.queue.close();
+    this.connector.close();
     await this.attempts.flush();
   }
 
@@ -244,7 +270,7 @@ export class WebhookService {
       this.record(job, attempt, 'dropped', { httpStatus: 0, error: 'webhook deleted', durationMs: 0 });
       return 'done';
     }
-    const outcome = await attemptDelivery(hook, job, attempt, this.timeoutMs);
+    const outcome = await attemptDelivery(hook, job, attempt, this.timeoutMs, this.connector);
     const retry = !outcome.ok && outcome.retryable && attempt < this.maxAttempts;
     this.record(job, attempt, outcome.ok ? 'delivered' : retry ? 'retrying' : 'failed', outcome);
     if (!outcome.ok) {

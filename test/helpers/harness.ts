@@ -26,6 +26,7 @@ export function testConfig(extra: Record<string, string> = {}, dataDir?: string)
     DATA_DIR: dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'switchyard-test-')),
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     AUTH_CACHE_MS: '1000',
+    WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'true', // tests deliver to fake destinations on 127.0.0.1
     ...extra,
   });
 }

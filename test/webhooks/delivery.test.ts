@@ -134,7 +134,7 @@ describe('webhooks: retries and bounded attempts (in-process queue)', () => {
   async function ownService(opts: Partial<WebhookServiceOptions> = {}) {
     const { db } = await harness();
     // A second service on the shared engine, with fast retries; it reads the webhooks the HTTP API stored.
-    service = new WebhookService({ db, logger: createLogger('silent'), baseDelayMs: 20, maxAttempts: 3, timeoutMs: 2000, cacheMs: 0, ...opts });
+    service = new WebhookService({ db, logger: createLogger('silent'), allowPrivateDestinations: true, baseDelayMs: 20, maxAttempts: 3, timeoutMs: 2000, cacheMs: 0, ...opts });
     return service;
   }
 
@@ -281,7 +281,7 @@ const REDIS_URL = process.env.REDIS_URL;
 
   async function bullService(opts: Partial<WebhookServiceOptions> = {}) {
     const { db } = await harness();
-    const s = new WebhookService({ db, logger: createLogger('silent'), redisUrl: REDIS_URL, prefix, baseDelayMs: 20, maxAttempts: 3, ...opts });
+    const s = new WebhookService({ db, logger: createLogger('silent'), allowPrivateDestinations: true, redisUrl: REDIS_URL, prefix, baseDelayMs: 20, maxAttempts: 3, ...opts });
     services.push(s);
     return s;
   }
