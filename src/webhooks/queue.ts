@@ -2,7 +2,9 @@
 // BullMQ on Redis when REDIS_URL is set (jobs survive restarts; any process with a worker delivers), or an
 // in-process queue otherwise. Both dedupe on the event id, retry with exponential backoff and jitter, and bound
 // the number of attempts; what happens on each attempt (HTTP, recording) is the handler's business.
-import { Queue, Worker } from 'bullmq';
+// Both also cap what one organisation may hold (attempts in flight; in-process also queued events), so a tenant whose
+// destination hangs cannot take every delivery slot or fill the queue and starve the others.
+import { DelayedError, Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { DeliveryJob } from './deliver.js';
 
@@ -30,6 +32,14 @@ export function backoffMs(policy: RetryPolicy, attempt: number): number {
   return Math.round(max * (1 - JITTER * Math.random()));
 }
 
+const count = (m: Map<string, number>, key: string) => m.get(key) ?? 0;
+/** Adds `by` to a per-key counter, forgetting keys that reach 0 (organisations come and go). */
+function bump(m: Map<string, number>, key: string, by: number): void {
+  const n = count(m, key) + by;
+  if (n > 0) m.set(key, n);
+  else m.delete(key);
+}
+
 /** Remembers the last `capacity` keys (insertion order), so dedupe memory stays bounded. */
 class RecentKeys {
   private readonly keys = new Set<string>();
@@ -45,8 +55,12 @@ class RecentKeys {
 
 export interface LocalQueueOptions extends RetryPolicy {
   concurrency: number;
+  /** Attempts in flight for one organisation (of `concurrency`). */
+  orgConcurrency: number;
   /** Jobs waiting or scheduled beyond this are dropped (and reported), so a dead destination cannot exhaust memory. */
   maxPending: number;
+  /** The same bound for one organisation's jobs, so one tenant cannot fill the queue for all. */
+  maxPendingPerOrg: number;
   /** How long close() keeps delivering what is queued before dropping the rest. */
   drainMs: number;
   /** Called for every job that is not delivered because the queue is full or shutting down. */
@@ -60,10 +74,15 @@ interface Item {
 
 /** In-process queue: memory only, so jobs still queued at shutdown after the drain window are dropped (reported). */
 export class LocalDeliveryQueue implements DeliveryQueue {
-  private readonly ready: Item[] = [];
+  /** Ready jobs per organisation, FIFO; the map's order is the round-robin order in which organisations get a slot. */
+  private readonly ready = new Map<string, Item[]>();
   private readonly scheduled = new Map<NodeJS.Timeout, Item>();
   private readonly seen = new RecentKeys(100_000);
-  private running = 0;
+  /** Per organisation: attempts in flight, and jobs held in any state (ready, scheduled, in flight). */
+  private readonly running = new Map<string, number>();
+  private readonly held = new Map<string, number>();
+  private readyCount = 0;
+  private runningCount = 0;
   private closed = false;
   private wake: (() => void) | undefined;
 
@@ -73,23 +92,52 @@ export class LocalDeliveryQueue implements DeliveryQueue {
   ) {}
 
   private get pending(): number {
-    return this.ready.length + this.scheduled.size + this.running;
+    return this.readyCount + this.scheduled.size + this.runningCount;
   }
 
   async add(jobs: readonly DeliveryJob[]): Promise<void> {
     for (const job of jobs) {
       if (!this.seen.add(job.eventId)) continue;
+      const org = job.organizationId;
       if (this.closed) this.opts.onDrop(job, 1, 'server shutting down');
       else if (this.pending >= this.opts.maxPending) this.opts.onDrop(job, 1, `delivery queue full (${this.opts.maxPending})`);
-      else this.ready.push({ job, attempt: 1 });
+      else if (count(this.held, org) >= this.opts.maxPendingPerOrg) {
+        this.opts.onDrop(job, 1, `delivery queue full for this organisation (${this.opts.maxPendingPerOrg})`);
+      } else {
+        bump(this.held, org, 1);
+        this.push({ job, attempt: 1 });
+      }
     }
     this.pump();
   }
 
+  private push(item: Item): void {
+    const org = item.job.organizationId;
+    const list = this.ready.get(org);
+    if (list) list.push(item);
+    else this.ready.set(org, [item]);
+    this.readyCount++;
+  }
+
+  /** The next job of the first organisation (round robin) below its in-flight cap. */
+  private take(): Item | undefined {
+    for (const [org, list] of this.ready) {
+      if (count(this.running, org) >= this.opts.orgConcurrency) continue;
+      const item = list.shift()!;
+      this.ready.delete(org);
+      if (list.length > 0) this.ready.set(org, list); // to the back of the round
+      this.readyCount--;
+      return item;
+    }
+    return undefined;
+  }
+
   private pump(): void {
-    while (this.running < this.opts.concurrency && this.ready.length > 0) {
-      const item = this.ready.shift()!;
-      this.running++;
+    while (this.runningCount < this.opts.concurrency) {
+      const item = this.take();
+      if (!item) break;
+      this.runningCount++;
+      bump(this.running, item.job.organizationId, 1);
       void this.run(item);
     }
     if (this.pending === 0) this.wake?.();
@@ -103,16 +151,19 @@ export class LocalDeliveryQueue implements DeliveryQueue {
       // The handler records its own failures; an exception here counts as a retryable failure.
       result = item.attempt < this.opts.maxAttempts ? 'retry' : 'done';
     }
-    this.running--;
+    this.runningCount--;
+    bump(this.running, item.job.organizationId, -1);
     if (result === 'retry') {
       const next = { job: item.job, attempt: item.attempt + 1 };
       const timer = setTimeout(() => {
         this.scheduled.delete(timer);
-        this.ready.push(next);
+        this.push(next);
         this.pump();
       }, backoffMs(this.opts, item.attempt));
       timer.unref();
       this.scheduled.set(timer, next);
+    } else {
+      bump(this.held, item.job.organizationId, -1);
     }
     this.pump();
   }
@@ -130,9 +181,11 @@ export class LocalDeliveryQueue implements DeliveryQueue {
       this.opts.onDrop(item.job, item.attempt, 'server shut down before the retry');
     }
     this.scheduled.clear();
-    for (const item of this.ready.splice(0)) this.opts.onDrop(item.job, item.attempt, 'server shut down before delivery');
+    for (const item of [...this.ready.values()].flat()) this.opts.onDrop(item.job, item.attempt, 'server shut down before delivery');
+    this.ready.clear();
+    this.readyCount = 0;
     // Attempts in flight finish (each is bounded by the HTTP timeout) and record themselves.
-    while (this.running > 0) await new Promise((r) => setTimeout(r, 20));
+    while (this.runningCount > 0) await new Promise((r) => setTimeout(r, 20));
   }
 }
 
@@ -141,12 +194,16 @@ export interface BullQueueOptions extends RetryPolicy {
   /** BullMQ key prefix: deployments (and test runs) sharing a Redis use different prefixes. */
   prefix: string;
   concurrency: number;
+  /** Attempts in flight for one organisation in this worker; more of its jobs are put back (delayed) meanwhile. */
+  orgConcurrency: number;
   /** False in processes that only enqueue (another process delivers). */
   runWorker: boolean;
   onError(err: unknown): void;
 }
 
 export const QUEUE_NAME = 'webhook-delivery';
+/** How long a job of an organisation at its cap waits before it is picked up again (plus up to as much jitter). */
+const PUT_BACK_MS = 250;
 
 /** BullMQ queue: jobs live in Redis until delivered or out of attempts; completed ones are kept a day for dedupe. */
 export class BullDeliveryQueue implements DeliveryQueue {
@@ -170,11 +227,24 @@ export class BullDeliveryQueue implements DeliveryQueue {
     });
     this.queue.on('error', opts.onError);
     if (opts.runWorker) {
+      const inFlight = new Map<string, number>();
       this.worker = new Worker<DeliveryJob>(
         QUEUE_NAME,
-        async (job) => {
-          // attemptsMade counts the failed attempts before this one.
-          if ((await handler(job.data, job.attemptsMade + 1)) === 'retry') throw new Error('delivery failed; retrying');
+        async (job, token) => {
+          const org = job.data.organizationId;
+          if (count(inFlight, org) >= opts.orgConcurrency) {
+            // The organisation has its share of slots: back to the delayed set (not counted as an attempt), so this
+            // slot serves other organisations' jobs.
+            await job.moveToDelayed(Date.now() + PUT_BACK_MS + Math.round(PUT_BACK_MS * Math.random()), token);
+            throw new DelayedError();
+          }
+          bump(inFlight, org, 1);
+          try {
+            // attemptsMade counts the failed attempts before this one.
+            if ((await handler(job.data, job.attemptsMade + 1)) === 'retry') throw new Error('delivery failed; retrying');
+          } finally {
+            bump(inFlight, org, -1);
+          }
         },
         { connection: this.connection, prefix: opts.prefix, concurrency: opts.concurrency },
       );

@@ -35,9 +35,14 @@ export interface WebhookServiceOptions {
   baseDelayMs?: number;
   /** Per-attempt HTTP timeout (default 10 s). */
   timeoutMs?: number;
+  /** Attempts in flight at once (default 16) ... */
   concurrency?: number;
-  /** In-process queue only: most events waiting at once (default 10,000). */
+  /** ... of which one organisation may hold (default 4), so a hanging destination cannot starve the others. */
+  orgConcurrency?: number;
+  /** In-process queue only: most events waiting at once (default 10,000) ... */
   maxPending?: number;
+  /** ... and for one organisation (default 2,000). */
+  maxPendingPerOrg?: number;
   /** How long a process trusts its cached list of an organisation's webhooks (default 2 s). */
   cacheMs?: number;
   /** In-process queue only: how long shutdown keeps delivering what is queued (default 5 s). */
@@ -146,13 +151,16 @@ export class WebhookService {
           redisUrl: opts.redisUrl,
           prefix: opts.prefix ?? 'switchyard',
           concurrency: opts.concurrency ?? 16,
+          orgConcurrency: opts.orgConcurrency ?? 4,
           runWorker: opts.runWorker ?? true,
           onError: (err) => this.logger.error({ err }, 'webhook queue error'),
         })
       : new LocalDeliveryQueue(handler, {
           ...policy,
           concurrency: opts.concurrency ?? 16,
+          orgConcurrency: opts.orgConcurrency ?? 4,
           maxPending: opts.maxPending ?? 10_000,
+          maxPendingPerOrg: opts.maxPendingPerOrg ?? 2000,
           drainMs: opts.drainMs ?? 5000,
           onDrop: (job, attempt, reason) => this.record(job, attempt, 'dropped', { httpStatus: 0, error: reason, durationMs: 0 }),
         });
