@@ -24,7 +24,7 @@ function limitOf(raw: unknown): number {
 export function webhookRoutes(webhooks: WebhookService): RouteDef[] {
   return [
     defineRoute<CreateWebhookBody>({
-      tag, method: 'post', path: '/v1/webhooks', operationId: 'CreateWebhook', status: 201,
+      tag, method: 'post', path: '/v1/webhooks', operationId: 'CreateWebhook',
       summary: 'Register a webhook; the response holds its signing secret, shown only this once',
       body: createWebhookBodySchema, response: envelopeOf(createdWebhookSchema),
       handler: ({ auth, body }) => webhooks.create(auth.organizationId, body),
