@@ -97,7 +97,13 @@ async function main(): Promise<void> {
     const params = datasetParams(spec);
     const loadBefore = loadAverage();
     const bar = new cliProgress.SingleBar(
-      { format: 'generating [{bar}] {percentage}% | {value}/{total} rows | {rate} rows/s | ETA {eta_formatted}', hideCursor: true },
+      {
+        format: 'generating [{bar}] {percentage}% | {value}/{total} rows | {rate} rows/s | ETA {eta_formatted}',
+        hideCursor: true,
+        // Without a terminal (CI, a log file) a line every 10 s instead of a redrawn bar.
+        noTTYOutput: true,
+        notTTYSchedule: 10_000,
+      },
       cliProgress.Presets.shades_classic,
     );
     bar.start(spec.rows, 0, { rate: 0 });
