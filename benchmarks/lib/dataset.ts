@@ -112,6 +112,9 @@ export function datasetParams(spec: DatasetSpec, catalog: readonly CatalogEntry[
     countries: COUNTRIES,
     score_names: SCORE_NAMES,
     updated_fraction: spec.updatedFraction,
+    // Time window of the rows to yield (epoch ms, [from, to)); the generator narrows it chunk by chunk.
+    t_from: 0,
+    t_to: 2 ** 53,
   };
 }
 
@@ -124,7 +127,8 @@ const lit = (s: string) => `'${s}'`; // our own constants above: no quote or bac
 const u = (salt: number) => `(cityHash64(seed, n, ${salt}) / 18446744073709551616.0)`;
 
 /**
- * The generating SELECT. Parameters: those of datasetParams plus {off:UInt64}, {n:UInt64}, {pass:UInt8}.
+ * The generating SELECT. Parameters: those of datasetParams plus {off:UInt64}, {n:UInt64}, {pass:UInt8}; rows whose
+ * request time is outside [t_from, t_to) are skipped before their bodies are built.
  * pass 0 yields every row; pass 1 yields only the updated rows, re-inserted with a higher version and the
  * property or score that the update added (what PUT /property and POST /evals do).
  */
@@ -243,7 +247,8 @@ FROM
     toUInt64({pass:UInt8}) AS version,
     fromUnixTimestamp64Milli(t_ms + if({pass:UInt8} = 1, 60000 + toInt64(${u(33)} * 3540000), 0), 'UTC') AS updated_at
   FROM numbers({off:UInt64}, {n:UInt64})
-  WHERE {pass:UInt8} = 0 OR ${u(30)} < {updated_fraction:Float64}
+  WHERE ({pass:UInt8} = 0 OR ${u(30)} < {updated_fraction:Float64})
+    AND t_ms >= {t_from:Int64} AND t_ms < {t_to:Int64}
 )`;
 }
 
