@@ -114,7 +114,7 @@ export function datasetParams(spec: DatasetSpec, catalog: readonly CatalogEntry[
     updated_fraction: spec.updatedFraction,
     // Time window of the rows to yield (epoch ms, [from, to)); the generator narrows it chunk by chunk.
     t_from: 0,
-    t_to: 2 ** 53,
+    t_to: Number.MAX_SAFE_INTEGER,
   };
 }
 
