@@ -97,3 +97,25 @@ export async function api<T = any>(
   }
   return { status: res.status, headers: res.headers, body: parsed as T, text };
 }
+
+/**
+ * A second server on the shared engine whose registry sees `providerEnv` (e.g. `COHERE_BASE_URL` of a fake upstream
+ * on 127.0.0.1). Provider credentials are read from the environment when a context is built, so the variables are
+ * set only around the start.
+ */
+export async function serverWithProviders(
+  providerEnv: Record<string, string>,
+  extraConfig: Record<string, string> = {},
+): Promise<RunningServer> {
+  const h = await harness();
+  const saved = Object.fromEntries(Object.keys(providerEnv).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, providerEnv);
+  try {
+    return await startServer(testConfig(extraConfig, h.dataDir), { db: h.db, logger: createLogger('silent') });
+  } finally {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  }
+}

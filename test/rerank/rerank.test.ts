@@ -7,7 +7,7 @@ import { startServer, type RunningServer } from '../../src/server.js';
 import { createLogger } from '../../src/logger.js';
 import { compile } from '../../src/http/validate.js';
 import { rerankResponseSchema } from '../../schema/rerank.js';
-import { api, harness, newOrg, testConfig } from '../helpers/harness.js';
+import { api, harness, newOrg, serverWithProviders, testConfig } from '../helpers/harness.js';
 
 interface Seen {
   path: string;
@@ -57,7 +57,7 @@ describe('POST /v1/rerank', function () {
   let key: string;
 
   before(async () => {
-    const h = await harness();
+    await harness();
     await new Promise<void>((r) => upstream.server.listen(0, '127.0.0.1', () => r()));
     const base = `http://127.0.0.1:${(upstream.server.address() as AddressInfo).port}`;
     // A second server on the same engine whose registry points the providers at the fake upstream.
@@ -65,14 +65,7 @@ describe('POST /v1/rerank', function () {
       COHERE_API_KEY: 'ck', COHERE_BASE_URL: `${base}/cohere`, AZURE_API_KEY: 'ak', AZURE_BASE_URL: `${base}/azure`,
       VOYAGE_API_KEY: 'vk', VOYAGE_BASE_URL: `${base}/voyage`, JINA_API_KEY: 'jk', JINA_BASE_URL: `${base}/jina`,
     };
-    const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
-    Object.assign(process.env, env);
-    try {
-      const config = testConfig({}, h.dataDir);
-      sy = await startServer(config, { db: h.db, logger: createLogger('silent') });
-    } finally {
-      for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k]; else process.env[k] = v;
-    }
+    sy = await serverWithProviders(env);
     key = (await newOrg('rerank')).key;
   });
   after(async () => {

@@ -5,9 +5,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { rerankResponseSchema } from '../../schema/rerank.js';
 import { compile } from '../../src/http/validate.js';
-import { createLogger } from '../../src/logger.js';
-import { startServer, type RunningServer } from '../../src/server.js';
-import { api, harness, newOrg, testConfig } from '../helpers/harness.js';
+import type { RunningServer } from '../../src/server.js';
+import { api, harness, newOrg, serverWithProviders } from '../helpers/harness.js';
 
 const validResponse = compile(rerankResponseSchema);
 
@@ -22,16 +21,10 @@ describe('POST /v1/rerank: odd upstream answers', function () {
   let key: string;
 
   before(async () => {
-    const h = await harness();
+    await harness();
     await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', () => r()));
     const env = { COHERE_API_KEY: 'ck', COHERE_BASE_URL: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}` };
-    const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
-    Object.assign(process.env, env);
-    try {
-      sy = await startServer(testConfig({}, h.dataDir), { db: h.db, logger: createLogger('silent') });
-    } finally {
-      for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k]; else process.env[k] = v;
-    }
+    sy = await serverWithProviders(env);
     key = (await newOrg('rerank-odd')).key;
   });
   after(async () => {

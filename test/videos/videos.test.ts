@@ -5,9 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { envelopeOf } from '../../schema/common.js';
 import { videoJobSchema } from '../../schema/videos.js';
 import { compile } from '../../src/http/validate.js';
-import { createLogger } from '../../src/logger.js';
-import { startServer, type RunningServer } from '../../src/server.js';
-import { api, harness, newOrg, testConfig } from '../helpers/harness.js';
+import type { RunningServer } from '../../src/server.js';
+import { api, harness, newOrg, serverWithProviders } from '../helpers/harness.js';
 
 const validJob = compile(envelopeOf(videoJobSchema));
 
@@ -31,20 +30,14 @@ describe('POST /v1/videos', function () {
   let key: string;
 
   before(async () => {
-    const h = await harness();
+    await harness();
     await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', () => r()));
     const base = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
     const env = {
       OPENAI_API_KEY: 'ok', OPENAI_BASE_URL: `${base}/openai`, AZURE_API_KEY: 'az', AZURE_BASE_URL: `${base}/azure`,
       GOOGLE_API_KEY: 'gk', GOOGLE_BASE_URL: `${base}/google`,
     };
-    const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
-    Object.assign(process.env, env);
-    try {
-      sy = await startServer(testConfig({}, h.dataDir), { db: h.db, logger: createLogger('silent') });
-    } finally {
-      for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k]; else process.env[k] = v;
-    }
+    sy = await serverWithProviders(env);
     key = (await newOrg('video')).key;
   });
   after(async () => {
